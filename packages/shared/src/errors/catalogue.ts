@@ -1,0 +1,67 @@
+/**
+ * The one error catalogue, shared by server and client (PRODUCT.md §9).
+ * Each code names its HTTP status, how the client shows it (seed §8 showType) and its Chinese message.
+ */
+export const ShowType = {
+  SILENT: 0,
+  WARN: 1,
+  ERROR: 2,
+  NOTIFY: 4,
+  REDIRECT: 9,
+} as const;
+export type ShowType = (typeof ShowType)[keyof typeof ShowType];
+
+interface CatalogueEntry {
+  readonly http: number;
+  readonly showType: ShowType;
+  readonly message: string;
+}
+
+export const errorCatalogue = {
+  // request shape
+  VALIDATION_FAILED: { http: 400, showType: ShowType.WARN, message: '提交的信息有误，请检查后重试' },
+  BAD_JSON: { http: 400, showType: ShowType.ERROR, message: '请求内容不是有效的 JSON' },
+  UNSUPPORTED_MEDIA_TYPE: { http: 415, showType: ShowType.ERROR, message: '请求格式不受支持，请以 JSON 提交' },
+  PAYLOAD_TOO_LARGE: { http: 413, showType: ShowType.ERROR, message: '提交的内容过大' },
+  UNKNOWN_CALL: { http: 404, showType: ShowType.ERROR, message: '请求的接口不存在' },
+  METHOD_NOT_ALLOWED: { http: 405, showType: ShowType.ERROR, message: '请求方式不正确' },
+  RATE_LIMITED: { http: 429, showType: ShowType.WARN, message: '操作过于频繁，请稍后再试' },
+  INTERNAL: { http: 500, showType: ShowType.ERROR, message: '服务器开小差了，请稍后重试' },
+  SERVICE_UNAVAILABLE: { http: 503, showType: ShowType.ERROR, message: '服务正在重启，请稍后重试' },
+  // session
+  NOT_LOGGED_IN: { http: 401, showType: ShowType.SILENT, message: '请先登录' },
+  ALREADY_LOGGED_IN: { http: 200, showType: ShowType.SILENT, message: '已登录，请勿重复登录' },
+  FORBIDDEN: { http: 403, showType: ShowType.ERROR, message: '没有权限进行此操作' },
+  NOT_FOUND: { http: 404, showType: ShowType.ERROR, message: '内容不存在或已删除' },
+  INVALID_STATE: { http: 409, showType: ShowType.WARN, message: '当前状态下不能进行此操作' },
+  // accounts
+  LOGIN_FAILED: { http: 401, showType: ShowType.ERROR, message: '手机号或密码不正确' },
+  ACCOUNT_LOCKED: {
+    http: 429,
+    showType: ShowType.ERROR,
+    message: '密码错误次数过多，账号已临时锁定，请 15 分钟后再试或找回密码',
+  },
+  REMEMBER_INVALID: { http: 401, showType: ShowType.SILENT, message: '自动登录已失效，请重新登录' },
+  MOBILE_TAKEN: { http: 409, showType: ShowType.WARN, message: '该手机号已注册，请直接登录' },
+  MOBILE_NOT_REGISTERED: { http: 404, showType: ShowType.WARN, message: '该手机号尚未注册' },
+  INVITE_INVALID: { http: 400, showType: ShowType.WARN, message: '邀请码不存在' },
+  SMS_TOO_FREQUENT: { http: 429, showType: ShowType.WARN, message: '验证码发送过于频繁，请稍后再试' },
+  SMS_SEND_FAILED: { http: 500, showType: ShowType.ERROR, message: '短信发送失败，请稍后重试' },
+  SMS_CODE_INVALID: { http: 400, showType: ShowType.WARN, message: '验证码不正确' },
+  SMS_CODE_EXPIRED: { http: 400, showType: ShowType.WARN, message: '验证码已失效，请重新获取' },
+  RESET_TOKEN_INVALID: {
+    http: 400,
+    showType: ShowType.WARN,
+    message: '重置链接已失效，请重新验证手机号',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
+}
+
+/** Client-side fallbacks of seed §8. */
+export const FALLBACK_ERROR_MESSAGE = '请求错误，请重试。';
+export const NETWORK_ERROR_MESSAGE = '网络请求失败';

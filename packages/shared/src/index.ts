@@ -1,0 +1,6 @@
+export * from './api/envelope.ts';
+export * from './errors/catalogue.ts';
+export * from './user/user.schema.ts';
+
+/** Local storage key prefix of the web app (seed §3: product-specific, value decided here). */
+export const STORAGE_PREFIX = 'zlgys_';

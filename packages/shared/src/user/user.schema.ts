@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** PRODUCT.md §5: one mobile number = one member account. */
+export const MOBILE_RE = /^1[3-9]\d{9}$/;
+export const CARDNO_RE = /^\d{8}$/;
+
+export const CARD_TYPES = ['workshop', 'customer'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const cardTypeLabels: Record<CardType, string> = {
+  workshop: '供应商（展览工厂 / 搭建商）',
+  customer: '参展商',
+};
+
+export const SMS_PURPOSES = ['regist', 'reset', 'bind'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export const mobileSchema = z
+  .string({ error: '请输入手机号' })
+  .trim()
+  .min(1, { error: '请输入手机号' })
+  .max(20, { error: '手机号格式不正确' })
+  .regex(MOBILE_RE, { error: '请输入正确的 11 位手机号' });
+
+export const smsCodeSchema = z
+  .string({ error: '请输入验证码' })
+  .trim()
+  .min(1, { error: '请输入验证码' })
+  .max(10, { error: '验证码为 6 位数字' })
+  .regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 32;
+export const passwordSchema = z
+  .string({ error: '请输入密码' })
+  .min(1, { error: '请输入密码' })
+  .min(PASSWORD_MIN, { error: `密码至少 ${PASSWORD_MIN} 位` })
+  .max(PASSWORD_MAX, { error: `密码最多 ${PASSWORD_MAX} 位` })
+  .regex(/[A-Za-z]/, { error: '密码需同时包含字母和数字' })
+  .regex(/\d/, { error: '密码需同时包含字母和数字' })
+  .regex(/^[\x21-\x7e]+$/, { error: '密码只能包含字母、数字和英文符号' });
+
+/** A password typed at login is only bounded, never judged: old rules must still log in. */
+const loginPasswordSchema = z
+  .string({ error: '请输入密码' })
+  .min(1, { error: '请输入密码' })
+  .max(128, { error: '密码不正确' });
+
+export const inviteCodeSchema = z
+  .string()
+  .trim()
+  .max(20, { error: '邀请码为 8 位数字' })
+  .refine((v) => v === '' || CARDNO_RE.test(v), { error: '邀请码为 8 位数字' });
+
+export const getCodeSchema = z.strictObject({
+  mobile: mobileSchema,
+  type: z.enum(SMS_PURPOSES, { error: '验证码用途不正确' }).default('regist'),
+});
+export type GetCodeInput = z.input<typeof getCodeSchema>;
+
+export const registSchema = z.strictObject({
+  mobile: mobileSchema,
+  code: smsCodeSchema,
+  password: passwordSchema,
+  cardtype: z.enum(CARD_TYPES, { error: '请选择账号类型' }).default('workshop'),
+  invite: inviteCodeSchema.optional(),
+});
+export type RegistInput = z.input<typeof registSchema>;
+
+/**
+ * `User/login`: mobile + password, or `autologin: 1` with the remember cookie and no password
+ * (PRODUCT.md §5: the browser never keeps a password).
+ */
+export const loginSchema = z
+  .strictObject({
+    mobile: z.string().trim().max(20).optional(),
+    password: loginPasswordSchema.optional(),
+    autologin: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const auto = v.autologin === 1 || v.autologin === '1';
+    if (auto && v.password === undefined) return;
+    const m = mobileSchema.safeParse(v.mobile ?? '');
+    if (!m.success) ctx.addIssue({ code: 'custom', path: ['mobile'], message: m.error.issues[0]!.message });
+    if (v.password === undefined) ctx.addIssue({ code: 'custom', path: ['password'], message: '请输入密码' });
+  });
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const checkCodeSchema = z.strictObject({
+  mobile: mobileSchema,
+  code: smsCodeSchema,
+});
+export type CheckCodeInput = z.input<typeof checkCodeSchema>;
+
+export const resetPwdSchema = z.strictObject({
+  mobile: mobileSchema,
+  token: z.string({ error: '重置凭证缺失' }).trim().min(1, { error: '重置凭证缺失' }).max(100),
+  password: passwordSchema,
+});
+export type ResetPwdInput = z.input<typeof resetPwdSchema>;
+
+/** What the session calls answer: never more than the browser needs. */
+export const sessionMemberSchema = z.object({
+  cardno: z.string(),
+  cardtype: z.enum(CARD_TYPES),
+  mobile: z.string(),
+  nickname: z.string(),
+});
+export type SessionMember = z.infer<typeof sessionMemberSchema>;
+
+export const loginResultSchema = sessionMemberSchema.extend({ remembered: z.boolean() });
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export function maskMobile(mobile: string): string {
+  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}
