@@ -1,3 +1,4 @@
+import './zod-locale.ts';
 export * from './api/envelope.ts';
 export * from './errors/catalogue.ts';
 export * from './user/user.schema.ts';

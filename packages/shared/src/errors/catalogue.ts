@@ -21,7 +21,11 @@ export const errorCatalogue = {
   // request shape
   VALIDATION_FAILED: { http: 400, showType: ShowType.WARN, message: '提交的信息有误，请检查后重试' },
   BAD_JSON: { http: 400, showType: ShowType.ERROR, message: '请求内容不是有效的 JSON' },
-  UNSUPPORTED_MEDIA_TYPE: { http: 415, showType: ShowType.ERROR, message: '请求格式不受支持，请以 JSON 提交' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    http: 415,
+    showType: ShowType.ERROR,
+    message: '请求格式不受支持，请以 JSON 提交',
+  },
   PAYLOAD_TOO_LARGE: { http: 413, showType: ShowType.ERROR, message: '提交的内容过大' },
   UNKNOWN_CALL: { http: 404, showType: ShowType.ERROR, message: '请求的接口不存在' },
   METHOD_NOT_ALLOWED: { http: 405, showType: ShowType.ERROR, message: '请求方式不正确' },

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { errorEnvelope } from './lib/errors.ts';
+import type { App, Deps } from './lib/types.ts';
+import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
+import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSessionHook } from './plugins/session.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  sms?: SmsSender;
+  /** the built web app to serve; defaults to apps/web/dist when it exists */
+  webDist?: string | null;
+  logger?: FastifyBaseLogger;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
+const JSON_BODY_LIMIT = 256 * 1024;
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+};
+
+export function defaultWebDist(): string | null {
+  const dir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  return fs.existsSync(`${dir}/index.html`) ? dir : null;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    ...(opts.logger
+      ? { loggerInstance: opts.logger }
+      : {
+          logger: {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+        }),
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    },
+    // Idle keep-alive sockets close at shutdown; in-flight requests still finish.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: anything else is refused with UNSUPPORTED_MEDIA_TYPE.
+  app.removeContentTypeParser(['text/plain']);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  const deps: Deps = {
+    db: database.db,
+    config,
+    sms: opts.sms ?? new DevSmsSender(database.db, app.log),
+    log: app.log,
+  };
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.headers(SECURITY_HEADERS);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  // A POST without a body is an empty object, so missing fields get their own messages.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined) request.body = {};
+  });
+  registerSessionHook(app, database.db, config);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok', db: database.kind };
+    } catch {
+      return reply.code(503).send({ status: 'error', db: database.kind });
+    }
+  });
+
+  registerUserRoutes(app, deps);
+  if (!config.isProduction) registerDevRoutes(app, deps);
+
+  const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api/') || path === '/api') {
+      const other = request.method === 'GET' ? 'POST' : 'GET';
+      if (app.hasRoute({ url: path, method: other })) {
+        return reply.code(405).send(errorEnvelope('METHOD_NOT_ALLOWED', `该接口请使用 ${other} 请求`));
+      }
+      return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', `接口 ${path.slice(0, 100)} 不存在`));
+    }
+    // The single-page app answers every other page path (its router shows /noPage for unknown ones).
+    if (webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', '页面不存在'));
+  });
+
+  return app;
+}

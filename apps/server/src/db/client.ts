@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+import { runMigrations } from './migrate.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query surface as the db. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** the node-postgres pool when kind is 'postgres' */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined = in memory (tests) */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const database = opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
+    : await openPglite(opts.dataDir);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create(path.join(dataDir, 'pglite'));
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `数据目录 ${dir} 正被另一个进程（PID ${pid}）使用。嵌入式数据库 PGlite 只能由一个进程打开：` +
+        '请先停止那个进程，或用 DATA_DIR 指定另一个目录，或设置 DATABASE_URL 使用 PostgreSQL 服务器。',
+    );
+    this.name = 'DataDirLockedError';
+  }
+}
+
+const openLocks = new Set<string>();
+
+/**
+ * PGlite has no lock of its own: two processes on one data directory corrupt it.
+ * A lock file holding the owner's PID makes the second opener fail fast; a lock left by a
+ * process that no longer runs is taken over.
+ */
+export function acquireDataDirLock(dir: string): () => void {
+  const lockPath = path.join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      openLocks.add(lockPath);
+      return () => {
+        if (!openLocks.delete(lockPath)) return;
+        try {
+          fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8').trim(), 10);
+      if (Number.isInteger(pid) && pid > 0 && (openLocks.has(lockPath) || isAlive(pid))) {
+        throw new DataDirLockedError(dir, pid);
+      }
+      fs.rmSync(lockPath, { force: true }); // stale: its owner is gone
+    }
+  }
+  throw new Error(`无法获取数据目录锁：${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Raw SQL for what the query builder does not say well; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,2 @@
+export * from './members.ts';
+export * from './sms.ts';

@@ -1,0 +1,71 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const members = pgTable('members', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** 8-digit member number issued by the server */
+  cardno: varchar('cardno', { length: 8 }).notNull().unique(),
+  mobile: varchar('mobile', { length: 11 }).notNull().unique(),
+  passwordHash: varchar('password_hash', { length: 200 }).notNull(),
+  cardtype: varchar('cardtype', { length: 16 }).notNull().$type<'workshop' | 'customer'>(),
+  nickname: varchar('nickname', { length: 50 }).notNull().default(''),
+  /** cardno of the member who invited this one (the invite code) */
+  invitedBy: varchar('invited_by', { length: 8 }),
+  /** PRODUCT.md §2: 3 not submitted, 0 pending, 1 approved, 2 rejected */
+  personauth: smallint('personauth').notNull().default(3),
+  businsauth: smallint('businsauth').notNull().default(3),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Member = typeof members.$inferSelect;
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie token: a database leak does not hand out sessions */
+    idHash: varchar('id_hash', { length: 64 }).primaryKey(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+  },
+  (t) => [index('sessions_member_idx').on(t.memberId)],
+);
+
+export const rememberTokens = pgTable(
+  'remember_tokens',
+  {
+    selector: varchar('selector', { length: 32 }).primaryKey(),
+    validatorHash: varchar('validator_hash', { length: 64 }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('remember_tokens_member_idx').on(t.memberId)],
+);
+
+export const resetTokens = pgTable('reset_tokens', {
+  tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+  memberId: bigint('member_id', { mode: 'number' })
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,0 +1,137 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { SmsPurpose } from '@zl/shared';
+import { type Db, queryRows } from '../../db/client.ts';
+import { smsCodes } from '../../db/schema/index.ts';
+import { sha256, sixDigitCode, safeEqualHex } from '../../lib/crypto.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { SmsSender } from './sms-sender.ts';
+
+/** PRODUCT.md §5 SMS rules. */
+export const SMS_RULES = {
+  validSeconds: 5 * 60,
+  resendSeconds: 60,
+  perMobilePerHour: 5,
+  perIpPerHour: 20,
+  maxWrongTries: 5,
+} as const;
+
+function codeHash(mobile: string, purpose: SmsPurpose, code: string): string {
+  return sha256(`${mobile}:${purpose}:${code}`);
+}
+
+/** Issues a code and sends it, under the resend interval and the hourly caps. */
+export async function issueCode(
+  db: Db,
+  sms: SmsSender,
+  input: { mobile: string; purpose: SmsPurpose; ip: string },
+): Promise<{ resendIn: number; expiresIn: number }> {
+  const code = sixDigitCode();
+  const id = await db.transaction(async (tx) => {
+    // Serialises sends per mobile: two concurrent requests cannot both pass the interval check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${input.mobile}`}))`);
+    const stats = await queryRows<{
+      since_last: number | null;
+      mobile_hour: number;
+      oldest_hour: number | null;
+    }>(
+      tx,
+      sql`
+      select
+        (select extract(epoch from now() - max(created_at)) from sms_codes where mobile = ${input.mobile}) as since_last,
+        (select count(*) from sms_codes where mobile = ${input.mobile} and created_at > now() - interval '1 hour')::int as mobile_hour,
+        (select extract(epoch from now() - min(created_at)) from sms_codes
+           where mobile = ${input.mobile} and created_at > now() - interval '1 hour') as oldest_hour`,
+    );
+    const s = stats[0]!;
+    const sinceLast = s.since_last === null ? null : Number(s.since_last);
+    if (sinceLast !== null && sinceLast < SMS_RULES.resendSeconds) {
+      const retryAfter = Math.ceil(SMS_RULES.resendSeconds - sinceLast);
+      throw new AppError('SMS_TOO_FREQUENT', {
+        message: `验证码发送过于频繁，请 ${retryAfter} 秒后再试`,
+        data: { retryAfter },
+      });
+    }
+    if (Number(s.mobile_hour) >= SMS_RULES.perMobilePerHour) {
+      const retryAfter = Math.max(1, Math.ceil(3600 - Number(s.oldest_hour ?? 0)));
+      throw new AppError('SMS_TOO_FREQUENT', {
+        message: `该手机号 1 小时内最多获取 ${SMS_RULES.perMobilePerHour} 次验证码，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
+        data: { retryAfter },
+      });
+    }
+    const ipHour = await queryRows<{ n: number }>(
+      tx,
+      sql`
+      select count(*)::int as n from sms_codes where ip = ${input.ip} and created_at > now() - interval '1 hour'`,
+    );
+    if (Number(ipHour[0]?.n ?? 0) >= SMS_RULES.perIpPerHour) {
+      throw new AppError('RATE_LIMITED', {
+        message: '当前网络获取验证码过于频繁，请 1 小时后再试',
+        data: { retryAfter: 3600 },
+      });
+    }
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        mobile: input.mobile,
+        purpose: input.purpose,
+        codeHash: codeHash(input.mobile, input.purpose, code),
+        ip: input.ip,
+        expiresAt: sql`now() + make_interval(secs => ${SMS_RULES.validSeconds})`,
+      })
+      .returning({ id: smsCodes.id });
+    return row!.id;
+  });
+  try {
+    await sms.send({ mobile: input.mobile, code, purpose: input.purpose });
+  } catch (err) {
+    await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    throw new AppError('SMS_SEND_FAILED', {
+      data: { cause: String((err as Error).message ?? err).slice(0, 200) },
+    });
+  }
+  return { resendIn: SMS_RULES.resendSeconds, expiresIn: SMS_RULES.validSeconds };
+}
+
+/**
+ * Checks and consumes the latest code for (mobile, purpose). Only the latest code counts; a used,
+ * expired or five-times-wrong code is dead. Each statement commits on its own, so a wrong try
+ * is counted even though the caller's request fails.
+ */
+export async function consumeCode(
+  db: Db,
+  input: { mobile: string; purpose: SmsPurpose; code: string },
+): Promise<void> {
+  const [row] = await db
+    .select({
+      id: smsCodes.id,
+      codeHash: smsCodes.codeHash,
+      consumed: sql<boolean>`${smsCodes.consumedAt} is not null`,
+      expired: sql<boolean>`${smsCodes.expiresAt} <= now()`,
+    })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.purpose, input.purpose)))
+    .orderBy(desc(smsCodes.id))
+    .limit(1);
+  if (!row) throw fieldError('SMS_CODE_INVALID', 'code', '请先获取验证码');
+  if (row.consumed) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
+  if (row.expired) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已过期，请重新获取');
+  // Every try is counted atomically before the comparison, so parallel guesses cannot exceed the cap.
+  const [tried] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.attempts} < ${SMS_RULES.maxWrongTries}`))
+    .returning({ attempts: smsCodes.attempts });
+  if (!tried) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码错误次数过多，请重新获取');
+  if (!safeEqualHex(row.codeHash, codeHash(input.mobile, input.purpose, input.code))) {
+    const left = SMS_RULES.maxWrongTries - tried.attempts;
+    throw left > 0
+      ? fieldError('SMS_CODE_INVALID', 'code', `验证码不正确，还可尝试 ${left} 次`)
+      : fieldError('SMS_CODE_EXPIRED', 'code', '验证码错误次数过多，请重新获取');
+  }
+  const used = await db
+    .update(smsCodes)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.consumedAt} is null`))
+    .returning({ id: smsCodes.id });
+  if (used.length === 0) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
+}

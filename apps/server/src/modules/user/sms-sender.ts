@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsPurpose } from '@zl/shared';
+import type { Db } from '../../db/client.ts';
+import { devSmsOutbox } from '../../db/schema/index.ts';
+
+export interface SmsMessage {
+  mobile: string;
+  code: string;
+  purpose: SmsPurpose;
+}
+
+/** PRODUCT.md §5: SMS goes through a provider interface. */
+export interface SmsSender {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * The development provider: nothing leaves the machine. Each code is logged and kept in an
+ * outbox table (shared by every server process), readable through GET /api/Dev/smsOutbox.
+ */
+export class DevSmsSender implements SmsSender {
+  readonly name = 'dev';
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send({ mobile, code, purpose }: SmsMessage): Promise<void> {
+    await this.db.insert(devSmsOutbox).values({ mobile, code, purpose });
+    this.log.info({ sms: { mobile, purpose, code } }, `[开发短信] ${mobile} 的验证码：${code}`);
+  }
+}

@@ -1,0 +1,156 @@
+import type {
+  LoginResult,
+  SessionMember,
+  checkCodeSchema,
+  getCodeSchema,
+  registSchema,
+  resetPwdSchema,
+} from '@zl/shared';
+import type { z } from 'zod';
+import type { Deps } from '../../lib/types.ts';
+import { pgErrorCode } from '../../lib/types.ts';
+import {
+  dummyPasswordHash,
+  eightDigitNumber,
+  hashPassword,
+  randomToken,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import { hitCounter, peekCounter } from '../../lib/rate-counter.ts';
+import { consumeCode, issueCode } from './sms-code.service.ts';
+import * as repo from './user.repo.ts';
+import {
+  consumeRememberToken,
+  createSession,
+  deleteMemberSessions,
+  issueRememberToken,
+} from './session.service.ts';
+
+export const LOGIN_RULES = { maxFailures: 5, lockMinutes: 15, ipWindowSeconds: 15 * 60 } as const;
+const RESET_TICKET_SECONDS = 10 * 60;
+
+type Parsed<S extends z.ZodType> = z.output<S>;
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+function toSessionMember(m: {
+  cardno: string;
+  cardtype: 'workshop' | 'customer';
+  mobile: string;
+  nickname: string;
+}): SessionMember {
+  return { cardno: m.cardno, cardtype: m.cardtype, mobile: m.mobile, nickname: m.nickname };
+}
+
+export async function getCode(deps: Deps, input: Parsed<typeof getCodeSchema>, meta: ClientMeta) {
+  const existing = await repo.findMemberByMobile(deps.db, input.mobile);
+  if (input.type === 'regist' && existing) throw fieldError('MOBILE_TAKEN', 'mobile');
+  if (input.type === 'reset' && !existing) throw fieldError('MOBILE_NOT_REGISTERED', 'mobile');
+  return issueCode(deps.db, deps.sms, { mobile: input.mobile, purpose: input.type, ip: meta.ip });
+}
+
+export async function regist(deps: Deps, input: Parsed<typeof registSchema>): Promise<{ cardno: string }> {
+  const invite = input.invite ? input.invite : null;
+  if (invite && !(await repo.cardnoExists(deps.db, invite))) throw fieldError('INVITE_INVALID', 'invite');
+  if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
+  const passwordHash = await hashPassword(input.password);
+  await consumeCode(deps.db, { mobile: input.mobile, purpose: 'regist', code: input.code });
+  for (let attempt = 0; attempt < 8; attempt++) {
+    try {
+      const member = await repo.insertMember(deps.db, {
+        cardno: eightDigitNumber(),
+        mobile: input.mobile,
+        passwordHash,
+        cardtype: input.cardtype,
+        nickname: `用户${input.mobile.slice(-4)}`,
+        invitedBy: invite,
+      });
+      return { cardno: member.cardno };
+    } catch (err) {
+      if (pgErrorCode(err) !== '23505') throw err;
+      if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
+      // otherwise the random member number collided: draw another
+    }
+  }
+  throw new AppError('INTERNAL', { message: '会员号分配失败，请重试' });
+}
+
+export interface LoginOutcome {
+  result: LoginResult;
+  sessionToken: string;
+  rememberToken: string | null;
+}
+
+/** Mobile + password. Failures are counted per member (lockout) and per IP (rate limit). */
+export async function loginWithPassword(
+  deps: Deps,
+  input: { mobile: string; password: string; remember: boolean },
+  meta: ClientMeta,
+): Promise<LoginOutcome> {
+  const ipKey = `loginfail:${meta.ip}`;
+  if ((await peekCounter(deps.db, ipKey, LOGIN_RULES.ipWindowSeconds)) >= deps.config.loginIpFailureLimit) {
+    throw new AppError('RATE_LIMITED', {
+      message: '登录失败次数过多，请 15 分钟后再试',
+      data: { retryAfter: 900 },
+    });
+  }
+  const member = await repo.findMemberByMobile(deps.db, input.mobile);
+  if (member?.lockedUntil && member.lockedUntil.getTime() > Date.now()) throw new AppError('ACCOUNT_LOCKED');
+  const ok = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!member || !ok) {
+    await hitCounter(deps.db, ipKey, LOGIN_RULES.ipWindowSeconds);
+    if (!member) throw new AppError('LOGIN_FAILED');
+    const { locked, left } = await repo.recordLoginFailure(
+      deps.db,
+      member.id,
+      LOGIN_RULES.maxFailures,
+      LOGIN_RULES.lockMinutes,
+    );
+    if (locked) throw new AppError('ACCOUNT_LOCKED');
+    throw new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` });
+  }
+  await repo.clearLoginFailures(deps.db, member.id);
+  const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
+  const rememberToken = input.remember ? await issueRememberToken(deps.db, deps.config, member.id) : null;
+  return { result: { ...toSessionMember(member), remembered: input.remember }, sessionToken, rememberToken };
+}
+
+/** `autologin: 1` without a password: the remember cookie, rotated on every use. */
+export async function loginWithRememberToken(
+  deps: Deps,
+  cookie: string | undefined,
+  meta: ClientMeta,
+): Promise<LoginOutcome> {
+  const memberId = cookie ? await consumeRememberToken(deps.db, cookie) : null;
+  const member = memberId === null ? undefined : await repo.findMemberById(deps.db, memberId);
+  if (!member) throw new AppError('REMEMBER_INVALID');
+  const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
+  const rememberToken = await issueRememberToken(deps.db, deps.config, member.id);
+  return { result: { ...toSessionMember(member), remembered: true }, sessionToken, rememberToken };
+}
+
+/** Step 1 of a reset: the SMS code proves the mobile; answers a one-time ticket for step 2. */
+export async function checkCode(deps: Deps, input: Parsed<typeof checkCodeSchema>) {
+  const member = await repo.findMemberByMobile(deps.db, input.mobile);
+  if (!member) throw fieldError('MOBILE_NOT_REGISTERED', 'mobile');
+  await consumeCode(deps.db, { mobile: input.mobile, purpose: 'reset', code: input.code });
+  const token = randomToken(32);
+  await repo.insertResetToken(deps.db, member.id, sha256(token), RESET_TICKET_SECONDS);
+  return { token, expiresIn: RESET_TICKET_SECONDS };
+}
+
+/** Step 2: the new password; every session and remember token of the member ends. */
+export async function resetPwd(deps: Deps, input: Parsed<typeof resetPwdSchema>): Promise<void> {
+  const member = await repo.findMemberByMobile(deps.db, input.mobile);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const memberId = await repo.useResetToken(tx, sha256(input.token));
+    if (!member || memberId !== member.id) throw new AppError('RESET_TOKEN_INVALID');
+    await repo.setPasswordHash(tx, member.id, passwordHash);
+    await deleteMemberSessions(tx, member.id);
+  });
+}

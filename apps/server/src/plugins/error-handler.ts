@@ -1,0 +1,56 @@
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorCode, errorCatalogue } from '@zl/shared';
+import { AppError, errorEnvelope } from '../lib/errors.ts';
+import type { App } from '../lib/types.ts';
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+type Issue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
+
+/** Zod issues → one Chinese message per field (the first issue of a field wins). */
+export function fieldsOf(issues: readonly Issue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys) fields[String(key)] ??= '不支持的字段';
+      continue;
+    }
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[field] ??= issue.message ?? '格式不正确';
+  }
+  return fields;
+}
+
+/** The one error handler: every failure leaves as the envelope, never with internals. */
+export function registerErrorHandler(app: App): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const data =
+        error.fields || error.data
+          ? { ...error.data, ...(error.fields ? { fields: error.fields } : {}) }
+          : null;
+      return reply.code(error.httpStatus).send(errorEnvelope(error.code, error.message, data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldsOf(error.validation as unknown as Issue[]);
+      const first = Object.values(fields)[0];
+      const message =
+        Object.keys(fields).length === 1 && first ? first : errorCatalogue.VALIDATION_FAILED.message;
+      return reply.code(400).send(errorEnvelope('VALIDATION_FAILED', message, { fields }));
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) return reply.code(errorCatalogue[mapped].http).send(errorEnvelope(mapped));
+    if (error.statusCode === 429) return reply.code(429).send(errorEnvelope('RATE_LIMITED'));
+    if (error.statusCode === 503) return reply.code(503).send(errorEnvelope('SERVICE_UNAVAILABLE'));
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorEnvelope('INTERNAL'));
+  });
+}

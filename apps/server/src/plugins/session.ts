@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+import type { App } from '../lib/types.ts';
+import { findSession, type SessionContext } from '../modules/user/session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member of a live session cookie; null when not logged in. */
+    member: SessionContext | null;
+  }
+}
+
+export const SID_COOKIE = 'zl_sid';
+export const RT_COOKIE = 'zl_rt';
+/** The remember cookie goes only to the account calls that use it. */
+const RT_PATH = '/api/User';
+
+export function sessionCookieOptions(config: Config): CookieSerializeOptions {
+  // A browser-session cookie: closing the browser ends it; remember-me is the separate RT cookie.
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.cookieSecure };
+}
+
+export function rememberCookieOptions(config: Config): CookieSerializeOptions {
+  return {
+    path: RT_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.cookieSecure,
+    maxAge: Math.floor(config.rememberMs / 1000),
+  };
+}
+
+export function clearSessionCookies(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
+  reply.clearCookie(RT_COOKIE, { ...rememberCookieOptions(config), maxAge: 0 });
+}
+
+export function registerSessionHook(app: App, db: Db, config: Config): void {
+  app.decorateRequest('member', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SID_COOKIE];
+    if (!token) return;
+    request.member = await findSession(db, config, token);
+    // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
+    if (!request.member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
+  });
+}
+
+export function requireMember(request: FastifyRequest): SessionContext {
+  if (!request.member) throw new AppError('NOT_LOGGED_IN');
+  return request.member;
+}

@@ -1,0 +1,63 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { sweepExpired } from './modules/user/session.service.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.dbPoolSize,
+    });
+  } catch (err) {
+    console.error(`启动失败：${(err as Error).message}`);
+    process.exit(1);
+  }
+  const app = await buildApp({ config, database });
+
+  if (config.demoData) {
+    const demo = await seedDemoData(database.db);
+    if (demo) app.log.info(demo.banner);
+    if (demo) console.log(demo.banner);
+  }
+
+  const sweeper = setInterval(() => {
+    sweepExpired(database.db, config).catch((err) => app.log.warn({ err }, 'sweep failed'));
+  }, 3_600_000);
+  sweeper.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(sweeper);
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `嵌入式 PGlite（${config.dataDir}）` : 'PostgreSQL 服务器';
+  console.log(
+    `展览供应商接单平台已启动：http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  数据库：${where}`,
+  );
+}
+
+void main();
