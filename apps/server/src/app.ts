@@ -89,6 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   registerSessionHook(app, database.db, config);
 
+  // Liveness (the process answers) and readiness (the database answers), as orchestrators expect.
+  app.get('/livez', async () => ({ status: 'ok' }));
   app.get('/healthz', async (_request, reply) => {
     try {
       await database.db.execute(sql`select 1`);

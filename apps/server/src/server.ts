@@ -21,8 +21,8 @@ async function main(): Promise<void> {
 
   if (config.demoData) {
     const demo = await seedDemoData(database.db);
-    if (demo) app.log.info(demo.banner);
-    if (demo) console.log(demo.banner);
+    const hint = config.isProduction ? '' : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';
+    if (demo) console.log(`${demo.banner}${hint}`);
   }
 
   const sweeper = setInterval(() => {

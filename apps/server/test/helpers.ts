@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type ApiEnvelope, type ErrorCode, errorCatalogue } from '@zl/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config/env.ts';
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
+import type { App } from '../src/lib/types.ts';
+import type { SmsSender } from '../src/modules/user/sms-sender.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * An app on a fresh database: in-memory PGlite by default; with DATABASE_URL set, a new
+ * database on that server (created here, dropped at close), so test files can run in parallel.
+ */
+export async function makeTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    sms?: SmsSender;
+    /** adds test-only routes or hooks to the built app before it is made ready */
+    beforeReady?: (app: App) => void | Promise<void>;
+  } = {},
+): Promise<TestContext> {
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (config.databaseUrl) {
+    const name = `zl_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(config.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = async () => {
+      const c = new pg.Client({ connectionString: config.databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, poolSize: 5 });
+  const app = await buildApp({ config, database, webDist: null, ...(opts.sms ? { sms: opts.sms } : {}) });
+  if (opts.beforeReady) await opts.beforeReady(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies (path-aware enough for / and /api/User) and an IP. */
+export class Client {
+  cookies = new Map<string, { value: string; path: string }>();
+  constructor(
+    private readonly app: App,
+    public ip = newIp(),
+  ) {}
+
+  private cookieHeader(url: string): string | undefined {
+    const parts = [...this.cookies.entries()]
+      .filter(([, c]) => url.startsWith(c.path))
+      .map(([k, c]) => `${k}=${c.value}`);
+    return parts.length ? parts.join('; ') : undefined;
+  }
+
+  private store(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as Array<{ name: string; value: string; path?: string; maxAge?: number; expires?: Date }>) {
+      const dead = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now());
+      if (dead) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, { value: c.value, path: c.path ?? '/' });
+    }
+  }
+
+  async post<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const url = `/api/${path}`;
+    const cookie = this.cookieHeader(url);
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    this.store(res);
+    return { status: res.statusCode, body: res.json() as ApiEnvelope<T>, res };
+  }
+
+  async get<T = unknown>(path: string, query?: Record<string, string>) {
+    const url = `/api/${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+    const cookie = this.cookieHeader(url);
+    const res = await this.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: this.ip,
+      headers: cookie ? { cookie } : {},
+    });
+    this.store(res);
+    return { status: res.statusCode, body: res.json() as ApiEnvelope<T>, res };
+  }
+}
+
+let mobileSeq = 0;
+/** A unique, valid mobile number per call. */
+export function newMobile(): string {
+  mobileSeq++;
+  return `13${String(Math.floor(Math.random() * 9) + 1)}${String(process.pid % 10000).padStart(4, '0')}${String(mobileSeq).padStart(4, '0')}`;
+}
+
+export async function latestCode(client: Client, mobile: string): Promise<string> {
+  const res = await client.get<{ items: Array<{ code: string }> }>('Dev/smsOutbox', { mobile });
+  const code = res.body.data.items[0]?.code;
+  if (!code) throw new Error(`no SMS code for ${mobile}`);
+  return code;
+}
+
+export const PASSWORD = 'abc12345';
+
+/** Registers a member through the real calls and answers its cardno. */
+export async function register(
+  client: Client,
+  mobile = newMobile(),
+  extra: Record<string, unknown> = {},
+): Promise<{ mobile: string; cardno: string }> {
+  const sent = await client.post('User/getCode', { mobile, type: 'regist' });
+  if (!sent.body.success) throw new Error(`getCode failed: ${sent.body.errCode}`);
+  const code = await latestCode(client, mobile);
+  const res = await client.post<{ cardno: string }>('User/regist', { mobile, code, password: PASSWORD, ...extra });
+  if (!res.body.success) throw new Error(`regist failed: ${JSON.stringify(res.body)}`);
+  return { mobile, cardno: res.body.data.cardno };
+}
+
+export async function login(client: Client, mobile: string, password = PASSWORD, autologin?: 1) {
+  return client.post<{ cardno: string }>('User/login', { mobile, password, ...(autologin ? { autologin } : {}) });
+}
+
+/** Raw SQL against the test database; answers the rows. */
+export function rows<T = Record<string, unknown>>(ctx: TestContext, query: SQL): Promise<T[]> {
+  return queryRows<T>(ctx.database.db, query);
+}
+
+export async function count(ctx: TestContext, table: string, where?: SQL): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ctx,
+    where
+      ? sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`
+      : sql`select count(*)::int as n from ${sql.identifier(table)}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+const ENVELOPE_KEYS = ['data', 'errCode', 'errMsg', 'errorCode', 'errorMessage', 'showType', 'success'];
+/** Stack frames, error class names or source paths must never reach a client. */
+const INTERNALS = /Error:|\bat \S+ \(|\n\s+at |node_modules|\.ts:\d+|\.js:\d+|stack/;
+
+export function expectNoInternals(text: string): void {
+  expect(text).not.toMatch(INTERNALS);
+}
+
+interface AnyResponse {
+  status: number;
+  body: ApiEnvelope<unknown>;
+  res: LightMyRequestResponse;
+}
+
+/** The full envelope of a failure: status, showType and message from the catalogue. */
+export function expectError(r: AnyResponse, code: ErrorCode): void {
+  const entry = errorCatalogue[code];
+  expect(Object.keys(r.body).sort()).toEqual(ENVELOPE_KEYS);
+  expect({ status: r.status, success: r.body.success, errCode: r.body.errCode }).toEqual({
+    status: entry.http,
+    success: false,
+    errCode: code,
+  });
+  expect(r.body.errorCode).toBe(code);
+  expect(r.body.showType).toBe(entry.showType);
+  expect(typeof r.body.errMsg).toBe('string');
+  expect(r.body.errMsg.length).toBeGreaterThan(0);
+  expect(r.body.errorMessage).toBe(r.body.errMsg);
+  expect(r.res.headers['content-type']).toMatch(/^application\/json/);
+  expectNoInternals(r.res.body);
+}
+
+/** The full envelope of a success. */
+export function expectOk(r: AnyResponse, code: 'success' | ErrorCode = 'success'): void {
+  expect(Object.keys(r.body).sort()).toEqual(ENVELOPE_KEYS);
+  expect({ status: r.status, success: r.body.success, errCode: r.body.errCode }).toEqual({
+    status: 200,
+    success: true,
+    errCode: code,
+  });
+  expect(r.body.errorCode).toBe(code);
+  expect(r.body.showType).toBe(0);
+  expectNoInternals(r.res.body);
+}
+
+/** A VALIDATION_FAILED answer naming exactly these fields. */
+export function expectFields(r: AnyResponse, fields: string[]): Record<string, string> {
+  expectError(r, 'VALIDATION_FAILED');
+  const got = (r.body.data as { fields: Record<string, string> }).fields;
+  expect(Object.keys(got).sort()).toEqual([...fields].sort());
+  for (const msg of Object.values(got)) expect(msg).toMatch(/[\u4e00-\u9fff]/);
+  return got;
+}
+
+/** The Set-Cookie header of a response, parsed per cookie name. */
+export function setCookies(res: LightMyRequestResponse): Map<string, string> {
+  const raw = res.headers['set-cookie'];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return new Map(list.map((c) => [c.split('=')[0]!, c]));
+}
+
+/** Makes an SMS row look `seconds` older (created and expiry), so the resend interval passes. */
+export async function ageCodes(ctx: TestContext, mobile: string, seconds = 61): Promise<void> {
+  await ctx.database.db.execute(
+    sql`update sms_codes set created_at = created_at - make_interval(secs => ${seconds}),
+        expires_at = expires_at - make_interval(secs => ${seconds}) where mobile = ${mobile}`,
+  );
+}
+
+let ipSeq = 0;
+/** A distinct client IP per call (per-IP limits never leak between tests). */
+export function newIp(): string {
+  ipSeq++;
+  return `10.${process.pid % 250}.${Math.floor(ipSeq / 250)}.${ipSeq % 250}`;
+}
