@@ -1,0 +1,20 @@
+import ConfigProvider from 'antd/es/config-provider';
+import zhCN from 'antd/es/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { validateMessages } from '../locales/zh-cn.ts';
+import { theme } from './theme.ts';
+
+const formConfig = { validateMessages };
+
+/**
+ * antd's ConfigProvider: zh_CN locale, theme, seed §5 form messages. It wraps every antd screen
+ * (lazy layouts and the feedback holder) rather than the whole app, so the /login critical path
+ * carries no antd at all (bundle budget, see scripts/login-bundle-size.mjs).
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider locale={zhCN} theme={theme} form={formConfig}>
+      {children}
+    </ConfigProvider>
+  );
+}

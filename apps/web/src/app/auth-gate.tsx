@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../lib/session-store.ts';
+import { storage } from '../lib/storage.ts';
+import { startAutologin } from './autologin.ts';
+import { decideGuard } from './guard.ts';
+
+/** Route element of `/`: every main-layout page sits behind it (seed §2, §4). */
+export function AuthGate() {
+  const cardno = useSession((s) => s.cardno);
+  const location = useLocation();
+  const decision = decideGuard({ cardno, name: storage.getName() }, `${location.pathname}${location.search}`);
+
+  useEffect(() => {
+    if (decision.action === 'autologin') void startAutologin();
+  }, [decision.action]);
+
+  if (decision.action === 'allow') return <Outlet />;
+  return <Navigate to={decision.redirectTo} replace />;
+}

@@ -1,0 +1,30 @@
+import { loginWithRememberToken } from '../features/auth/api/login.ts';
+import { currentPath, navigateTo } from '../lib/navigation.ts';
+import { useSession } from '../lib/session-store.ts';
+import { storage } from '../lib/storage.ts';
+import { runAutologin } from './guard.ts';
+
+let inFlight: Promise<void> | null = null;
+
+/** Guard rule 2 side effect, single-flight (StrictMode and re-renders call it more than once). */
+export function startAutologin(): Promise<void> {
+  if (inFlight) return inFlight;
+  const session = useSession.getState();
+  session.setAutologin('pending');
+  inFlight = runAutologin({
+    login: loginWithRememberToken,
+    onSuccess: (m) => useSession.getState().loggedIn(m),
+    onFailure: () => {
+      storage.removeName();
+      useSession.getState().setAutologin('failed');
+    },
+  })
+    .then((to) => {
+      if (to === '/') navigateTo('/', { replace: true });
+      else if (!currentPath().startsWith('/login')) navigateTo('/login', { replace: true });
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}

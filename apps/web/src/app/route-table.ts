@@ -1,0 +1,52 @@
+/**
+ * Titles of every seed §2 page. Pages that only get their capability in a later issue render the
+ * shared Waiting content under their own title (see features/placeholder).
+ */
+export const mainPages = {
+  mainPage: '首页',
+  orderCenter: '项目大厅',
+  orderDetail: '项目详情',
+  orderPrice: '项目报价',
+  signContract: '签订合同',
+  uploadContract: '上传合同',
+  uploadReport: '上传完工报告',
+  show: '企业展示',
+  noPage: '页面不存在',
+  waiting: '功能建设中',
+  message: '消息中心',
+  about: '关于我们',
+  help: '帮助中心',
+  collect: '我的收藏',
+} as const;
+
+export const personCenterPages = {
+  defaultPage: '账户概览',
+  basicSetting: '基本资料',
+  securitySetting: '账号安全',
+  projectList: '我的项目',
+  evaluateList: '我的评价',
+  security_person: '实名认证',
+  evaluateEdit: '回复评价',
+  showRoomSetting: '展厅设置',
+  uploadMyDesign: '上传设计作品',
+  editMyDesign: '编辑设计作品',
+  evaluateChange: '申请修改评价',
+  charging: '充值',
+  businessList: '收支明细',
+  noPage: '页面不存在',
+  newService: '发布服务',
+  newWordService: '发布图文服务',
+  serviceDetail: '服务详情',
+  serviceList: '我的服务',
+  caseOut: '案例展示',
+} as const;
+
+export const loginOtherPages = {
+  registerSuccess: '注册成功',
+  bindPhone: '绑定手机号',
+  setPassword: '设置密码',
+  setPasswordSuccess: '密码设置成功',
+} as const;
+
+export type MainPage = keyof typeof mainPages;
+export type PersonCenterPage = keyof typeof personCenterPages;

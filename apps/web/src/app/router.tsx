@@ -1,0 +1,133 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AuthGate } from './auth-gate.tsx';
+import { lazyPage } from './lazy.ts';
+import { PageLoading, RootShell, RouteError } from './root.tsx';
+import { loginOtherPages, mainPages, personCenterPages } from './route-table.ts';
+
+const waiting = lazyPage(() => import('../features/placeholder/pages/waiting-page.tsx'));
+const notFound = lazyPage(() => import('../features/placeholder/pages/not-found-page.tsx'));
+
+/** Main-layout pages built in this issue; every other one shows the Waiting content. */
+const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
+  mainPage: lazyPage(() => import('../features/home/pages/main-page.tsx')),
+  about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
+  help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
+  noPage: notFound,
+};
+
+const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObject['lazy']>> = {
+  defaultPage: lazyPage(() => import('../features/person-center/pages/default-page.tsx')),
+  noPage: notFound,
+};
+
+const mainChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="/mainPage" replace /> },
+  ...Object.entries(mainPages).map(([path, title]) => ({
+    path,
+    handle: { title },
+    lazy: builtMain[path as keyof typeof mainPages] ?? waiting,
+  })),
+  {
+    path: 'personCenter',
+    handle: { title: '个人中心' },
+    lazy: lazyPage(() => import('../features/person-center/person-center-layout.tsx')),
+    children: [
+      { index: true, element: <Navigate to="/personCenter/defaultPage" replace /> },
+      ...Object.entries(personCenterPages).map(([path, title]) => ({
+        path,
+        handle: { title },
+        lazy: builtPersonCenter[path as keyof typeof personCenterPages] ?? waiting,
+      })),
+      { path: '*', element: <Navigate to="/personCenter/noPage" replace /> },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        path: 'login',
+        lazy: lazyPage(() => import('./layouts/login-layout.tsx')),
+        children: [
+          {
+            index: true,
+            handle: { title: '登录' },
+            lazy: lazyPage(() => import('../features/auth/pages/login-page.tsx')),
+          },
+          {
+            lazy: lazyPage(() => import('./antd-scope.tsx')),
+            children: [
+              {
+                path: 'register',
+                handle: { title: '注册' },
+                lazy: lazyPage(() => import('../features/auth/pages/register-page.tsx')),
+              },
+              {
+                path: 'forget',
+                handle: { title: '找回密码' },
+                lazy: lazyPage(() => import('../features/auth/pages/forget-page.tsx')),
+              },
+              {
+                path: 'setpwd',
+                handle: { title: '设置新密码' },
+                lazy: lazyPage(() => import('../features/auth/pages/setpwd-page.tsx')),
+              },
+              {
+                path: 'resetPassword',
+                handle: { title: '密码已重置' },
+                lazy: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx')),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'loginOther',
+        lazy: lazyPage(() => import('./layouts/simple-layout.tsx')),
+        children: [
+          { index: true, element: <Navigate to="/login" replace /> },
+          ...Object.entries(loginOtherPages).map(([path, title]) => ({
+            path,
+            handle: { title },
+            lazy:
+              path === 'registerSuccess'
+                ? lazyPage(() => import('../features/auth/pages/register-success-page.tsx'))
+                : lazyPage(() => import('../features/placeholder/pages/waiting-card-page.tsx')),
+          })),
+        ],
+      },
+      {
+        path: 'exception',
+        lazy: lazyPage(() => import('./layouts/simple-layout.tsx')),
+        children: [
+          {
+            index: true,
+            handle: { title: '出错了' },
+            lazy: lazyPage(() => import('../features/placeholder/pages/exception-page.tsx')),
+          },
+        ],
+      },
+      {
+        path: '/',
+        Component: AuthGate,
+        children: [
+          {
+            lazy: lazyPage(() => import('./layouts/main-layout.tsx')),
+            ErrorBoundary: RouteError,
+            children: mainChildren,
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/noPage" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,123 @@
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import BellOutlined from '@ant-design/icons/BellOutlined';
+import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
+import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import ShopOutlined from '@ant-design/icons/ShopOutlined';
+import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session-store.ts';
+import './home.css';
+
+const QUICK_LINKS = [
+  { to: '/orderCenter', title: '项目大厅', text: '浏览最新展台项目', icon: <AppstoreOutlined /> },
+  {
+    to: '/personCenter/projectList',
+    title: '我的项目',
+    text: '报价、中标与施工进度',
+    icon: <FileTextOutlined />,
+  },
+  { to: '/message', title: '消息中心', text: '审核结果与项目通知', icon: <BellOutlined /> },
+  {
+    to: '/personCenter/security_person',
+    title: '实名认证',
+    text: '认证后即可报价',
+    icon: <SafetyCertificateOutlined />,
+  },
+  {
+    to: '/personCenter/showRoomSetting',
+    title: '展厅设置',
+    text: '打造企业展示主页',
+    icon: <ShopOutlined />,
+  },
+  { to: '/help', title: '帮助中心', text: '常见问题解答', icon: <QuestionCircleOutlined /> },
+];
+
+export const FLOW = [
+  { title: '找项目', text: '在项目大厅按类别、城市、面积筛选参展商发布的展台项目。' },
+  { title: '报价', text: '按七类需求清单逐项报价，中标前可随时修改。' },
+  { title: '签约施工', text: '中标后上传合同，预付款由平台托管后开始施工。' },
+  { title: '收款提现', text: '上传完工报告，验收通过后款项结算到账，可申请提现。' },
+];
+
+function greeting(hour: number): string {
+  if (hour < 6) return '夜深了';
+  if (hour < 12) return '上午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+export default function MainPage() {
+  const member = useSession((s) => s.member);
+  const cardno = useSession((s) => s.cardno);
+  const name = member?.nickname || (member ? maskMobile(member.mobile) : '');
+  const type = member ? cardTypeLabels[member.cardtype as CardType] : undefined;
+
+  return (
+    <div className="zl-home">
+      <section className="zl-panel zl-home-hello">
+        <div>
+          <h1>
+            {greeting(new Date().getHours())}
+            {name ? `，${name}` : ''}
+          </h1>
+          <p>欢迎来到展览供应商接单平台，今天也找个好项目吧。</p>
+        </div>
+        <dl className="zl-home-facts">
+          <div>
+            <dt>会员号</dt>
+            <dd>{member?.cardno ?? cardno ?? '—'}</dd>
+          </div>
+          <div>
+            <dt>手机号</dt>
+            <dd>{member ? maskMobile(member.mobile) : '—'}</dd>
+          </div>
+          <div>
+            <dt>账号类型</dt>
+            <dd>{type ?? '—'}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {member?.cardtype === 'workshop' && (
+        <Alert
+          type="info"
+          showIcon
+          title="完成实名认证或企业认证后，即可在项目大厅报价。"
+          action={<Link to="/personCenter/security_person">去认证</Link>}
+        />
+      )}
+
+      <section>
+        <h2 className="zl-home-h2">快捷入口</h2>
+        <div className="zl-home-links">
+          {QUICK_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className="zl-home-link">
+              <span className="zl-home-link-icon">{l.icon}</span>
+              <span>
+                <b>{l.title}</b>
+                <small>{l.text}</small>
+              </span>
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <section className="zl-panel">
+        <h2 className="zl-home-h2" style={{ marginTop: 0 }}>
+          接单流程
+        </h2>
+        <ol className="zl-flow">
+          {FLOW.map((s, i) => (
+            <li key={s.title}>
+              <span className="zl-flow-no">{i + 1}</span>
+              <b>{s.title}</b>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

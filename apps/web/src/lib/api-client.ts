@@ -1,0 +1,111 @@
+import {
+  API_PREFIX,
+  type ApiEnvelope,
+  FALLBACK_ERROR_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  ShowType,
+} from '@zl/shared';
+import { BAD_RESPONSE, BizError, NETWORK_ERROR } from './biz-error.ts';
+import { handleError } from './error-handler.ts';
+
+export interface RequestOptions {
+  /** The call handles every error itself; the shared handler stays silent (seed §7). */
+  skipErrorHandler?: boolean;
+  /** Extra errCodes that count as success (User/login: ALREADY_LOGGED_IN, seed §8). */
+  okCodes?: readonly string[];
+  signal?: AbortSignal;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+function url(path: string, query?: Query): string {
+  const clean = path.replace(/^\/+/, '').replace(/^api\//, '');
+  let u = `${API_PREFIX}/${clean}`;
+  if (query) {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, String(v));
+    const s = q.toString();
+    if (s) u += `?${s}`;
+  }
+  return u;
+}
+
+function isEnvelope(v: unknown): v is Partial<ApiEnvelope> {
+  return typeof v === 'object' && v !== null && ('errCode' in v || 'success' in v);
+}
+
+async function request<T>(
+  method: 'GET' | 'POST',
+  target: string,
+  body: unknown,
+  opts: RequestOptions,
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(target, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        method === 'POST'
+          ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+          : { Accept: 'application/json' },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+      signal: opts.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    return fail(
+      new BizError({ code: NETWORK_ERROR, message: NETWORK_ERROR_MESSAGE, showType: ShowType.ERROR }),
+      opts,
+    );
+  }
+
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    json = undefined;
+  }
+
+  if (!isEnvelope(json)) {
+    return fail(
+      new BizError({
+        code: BAD_RESPONSE,
+        message: res.ok ? FALLBACK_ERROR_MESSAGE : `${FALLBACK_ERROR_MESSAGE}（HTTP ${res.status}）`,
+        showType: ShowType.ERROR,
+        httpStatus: res.status,
+      }),
+      opts,
+    );
+  }
+
+  const code = json.errCode ?? (json.success ? 'success' : json.errorCode);
+  if (code === 'success' || (code !== undefined && opts.okCodes?.includes(code))) {
+    return json.data as T;
+  }
+  return fail(
+    new BizError({
+      code: String(code ?? json.errorCode ?? 'UNKNOWN'),
+      message: json.errorMessage || json.errMsg || undefined,
+      showType: typeof json.showType === 'number' ? json.showType : ShowType.ERROR,
+      data: json.data,
+      httpStatus: res.status,
+    }),
+    opts,
+  );
+}
+
+function fail(err: BizError, opts: RequestOptions): never {
+  if (!opts.skipErrorHandler) handleError(err);
+  throw err;
+}
+
+/** The one API client: base /api/, JSON bodies, same-origin cookies, ApiEnvelope unwrapped. */
+export const api = {
+  post<T = unknown>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    return request<T>('POST', url(path), body, opts);
+  },
+  get<T = unknown>(path: string, query?: Query, opts: RequestOptions = {}): Promise<T> {
+    return request<T>('GET', url(path, query), undefined, opts);
+  },
+};

@@ -1,0 +1,106 @@
+import { STORAGE_PREFIX } from '@zl/shared';
+
+/**
+ * The only keys the web app keeps in localStorage (seed §3, PRODUCT.md §5).
+ * `name` is the mobile number, kept only when 记住我 was ticked. There is deliberately no
+ * password key: auto-login uses the server's httpOnly remember cookie instead.
+ */
+export const STORAGE_KEYS = ['cardno', 'loginState', 'name'] as const;
+export type StorageKey = (typeof STORAGE_KEYS)[number];
+
+function fullKey(key: StorageKey): string {
+  // Runtime check as well as the type: a caller casting its way to 'pwd' must still fail.
+  if (!(STORAGE_KEYS as readonly string[]).includes(key)) {
+    throw new Error(`storage: key "${String(key)}" is not allowed`);
+  }
+  return `${STORAGE_PREFIX}${key}`;
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // private mode / disabled storage
+  }
+}
+
+export function readItem(key: StorageKey): string | null {
+  return safeStorage()?.getItem(fullKey(key)) ?? null;
+}
+
+export function writeItem(key: StorageKey, value: string): void {
+  const k = fullKey(key);
+  try {
+    safeStorage()?.setItem(k, value);
+  } catch {
+    // quota or disabled storage: the server session still works, only the hint is lost
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  safeStorage()?.removeItem(fullKey(key));
+}
+
+export const storage = {
+  getCardno: () => readItem('cardno'),
+  getLoginState: () => readItem('loginState') === 'true',
+  getName: () => readItem('name'),
+  /** After a successful login: the member number and loginState 'true'. */
+  saveLogin(cardno: string) {
+    writeItem('cardno', cardno);
+    writeItem('loginState', 'true');
+  },
+  saveName(mobile: string) {
+    writeItem('name', mobile);
+  },
+  removeName() {
+    removeItem('name');
+  },
+  /** Session ended on the server (NOT_LOGGED_IN): keep `name` so the guard may auto-login. */
+  clearSession() {
+    removeItem('cardno');
+    removeItem('loginState');
+  },
+  /** Explicit logout: forget everything, including the remembered mobile. */
+  clearAll() {
+    for (const key of STORAGE_KEYS) removeItem(key);
+  },
+};
+
+/** Reset-password token lives in sessionStorage only: it dies with the tab. */
+const RESET_KEY = `${STORAGE_PREFIX}reset`;
+export interface ResetTicket {
+  mobile: string;
+  token: string;
+  expiresAt: number;
+}
+
+export const resetTicket = {
+  save(ticket: ResetTicket) {
+    try {
+      window.sessionStorage.setItem(RESET_KEY, JSON.stringify(ticket));
+    } catch {
+      // ignore: setpwd will send the user back to verify again
+    }
+  },
+  read(now = Date.now()): ResetTicket | null {
+    try {
+      const raw = window.sessionStorage.getItem(RESET_KEY);
+      if (!raw) return null;
+      const t = JSON.parse(raw) as Partial<ResetTicket>;
+      if (typeof t.mobile !== 'string' || typeof t.token !== 'string' || typeof t.expiresAt !== 'number') {
+        return null;
+      }
+      return t.expiresAt > now ? (t as ResetTicket) : null;
+    } catch {
+      return null;
+    }
+  },
+  clear() {
+    try {
+      window.sessionStorage.removeItem(RESET_KEY);
+    } catch {
+      // ignore
+    }
+  },
+};
