@@ -121,9 +121,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api') {
-      const other = request.method === 'GET' ? 'POST' : 'GET';
-      if (app.hasRoute({ url: path, method: other })) {
-        return reply.code(405).send(errorEnvelope('METHOD_NOT_ALLOWED', `该接口请使用 ${other} 请求`));
+      // Any other method on a known call (PUT, DELETE, GET on a POST call...) is 405, not 404.
+      const allowed = (['GET', 'POST'] as const).filter(
+        (m) => m !== request.method && app.hasRoute({ url: path, method: m }),
+      );
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send(errorEnvelope('METHOD_NOT_ALLOWED', `该接口请使用 ${allowed.join('/')} 请求`));
       }
       return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', `接口 ${path.slice(0, 100)} 不存在`));
     }
