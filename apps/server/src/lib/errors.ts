@@ -8,9 +8,18 @@ export class AppError extends Error {
 
   constructor(
     code: ErrorCode,
-    opts: { message?: string; fields?: Record<string, string>; data?: Record<string, unknown> } = {},
+    opts: {
+      message?: string;
+      fields?: Record<string, string>;
+      data?: Record<string, unknown>;
+      /** what went wrong inside: logged, never sent to the client */
+      cause?: unknown;
+    } = {},
   ) {
-    super(opts.message ?? errorCatalogue[code].message);
+    super(
+      opts.message ?? errorCatalogue[code].message,
+      opts.cause === undefined ? undefined : { cause: opts.cause },
+    );
     this.name = 'AppError';
     this.code = code;
     this.fields = opts.fields;

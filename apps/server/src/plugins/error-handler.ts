@@ -33,6 +33,7 @@ export function fieldsOf(issues: readonly Issue[]): Record<string, string> {
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.httpStatus >= 500) request.log.error({ err: error.cause ?? error }, error.code);
       const data =
         error.fields || error.data
           ? { ...error.data, ...(error.fields ? { fields: error.fields } : {}) }

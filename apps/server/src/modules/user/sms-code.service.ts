@@ -85,9 +85,8 @@ export async function issueCode(
     await sms.send({ mobile: input.mobile, code, purpose: input.purpose });
   } catch (err) {
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
-    throw new AppError('SMS_SEND_FAILED', {
-      data: { cause: String((err as Error).message ?? err).slice(0, 200) },
-    });
+    // The provider's own error (hosts, keys, quotas) is logged, never sent to the client.
+    throw new AppError('SMS_SEND_FAILED', { cause: err });
   }
   return { resendIn: SMS_RULES.resendSeconds, expiresIn: SMS_RULES.validSeconds };
 }
