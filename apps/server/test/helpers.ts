@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { type ApiEnvelope, type ErrorCode, errorCatalogue } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
@@ -80,7 +80,13 @@ export class Client {
   }
 
   private store(res: LightMyRequestResponse): void {
-    for (const c of res.cookies as Array<{ name: string; value: string; path?: string; maxAge?: number; expires?: Date }>) {
+    for (const c of res.cookies as Array<{
+      name: string;
+      value: string;
+      path?: string;
+      maxAge?: number;
+      expires?: Date;
+    }>) {
       const dead = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now());
       if (dead) this.cookies.delete(c.name);
       else this.cookies.set(c.name, { value: c.value, path: c.path ?? '/' });
@@ -144,13 +150,22 @@ export async function register(
   const sent = await client.post('User/getCode', { mobile, type: 'regist' });
   if (!sent.body.success) throw new Error(`getCode failed: ${sent.body.errCode}`);
   const code = await latestCode(client, mobile);
-  const res = await client.post<{ cardno: string }>('User/regist', { mobile, code, password: PASSWORD, ...extra });
+  const res = await client.post<{ cardno: string }>('User/regist', {
+    mobile,
+    code,
+    password: PASSWORD,
+    ...extra,
+  });
   if (!res.body.success) throw new Error(`regist failed: ${JSON.stringify(res.body)}`);
   return { mobile, cardno: res.body.data.cardno };
 }
 
 export async function login(client: Client, mobile: string, password = PASSWORD, autologin?: 1) {
-  return client.post<{ cardno: string }>('User/login', { mobile, password, ...(autologin ? { autologin } : {}) });
+  return client.post<{ cardno: string }>('User/login', {
+    mobile,
+    password,
+    ...(autologin ? { autologin } : {}),
+  });
 }
 
 /** Raw SQL against the test database; answers the rows. */

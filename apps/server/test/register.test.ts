@@ -1,0 +1,512 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/lib/crypto.ts';
+import type { SmsMessage, SmsSender } from '../src/modules/user/sms-sender.ts';
+import {
+  ageCodes,
+  Client,
+  count,
+  expectError,
+  expectFields,
+  expectNoInternals,
+  expectOk,
+  latestCode,
+  makeTestApp,
+  newMobile,
+  PASSWORD,
+  register,
+  rows,
+  type TestContext,
+} from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await makeTestApp();
+});
+afterAll(() => ctx.close());
+
+interface MemberRow {
+  cardno: string;
+  mobile: string;
+  cardtype: string;
+  nickname: string;
+  invited_by: string | null;
+  password_hash: string;
+  personauth: number;
+  businsauth: number;
+}
+async function memberOf(mobile: string): Promise<MemberRow | undefined> {
+  const [m] = await rows<MemberRow>(ctx, sql`select * from members where mobile = ${mobile}`);
+  return m;
+}
+async function codeRow(mobile: string) {
+  const [r] = await rows<{ attempts: number; consumed_at: Date | null; code_hash: string; purpose: string }>(
+    ctx,
+    sql`select attempts, consumed_at, code_hash, purpose from sms_codes where mobile = ${mobile} order by id desc limit 1`,
+  );
+  return r;
+}
+async function sendCode(c: Client, mobile: string, type = 'regist'): Promise<string> {
+  expectOk(await c.post('User/getCode', { mobile, type }));
+  return latestCode(c, mobile);
+}
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('User/getCode + User/regist: the happy path', () => {
+  it('registers a supplier with an 8-digit cardno, the default nickname and cardtype', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const sent = await c.post('User/getCode', { mobile }); // type defaults to regist
+    expectOk(sent);
+    expect(sent.body.data).toEqual({ resendIn: 60, expiresIn: 300 });
+    const code = await latestCode(c, mobile);
+    expect(code).toMatch(/^\d{6}$/);
+    const r = await c.post<{ cardno: string }>('User/regist', { mobile, code, password: PASSWORD });
+    expectOk(r);
+    expect(Object.keys(r.body.data as object)).toEqual(['cardno']);
+    expect(r.body.data.cardno).toMatch(/^\d{8}$/);
+    const m = await memberOf(mobile);
+    expect(m).toMatchObject({
+      cardno: r.body.data.cardno,
+      cardtype: 'workshop',
+      nickname: `用户${mobile.slice(-4)}`,
+      invited_by: null,
+      personauth: 3,
+      businsauth: 3,
+    });
+    expect(m!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(m!.password_hash).not.toContain(PASSWORD);
+    expect((await codeRow(mobile))!.consumed_at).not.toBeNull();
+    // registering does not log in
+    expect(c.cookies.size).toBe(0);
+    expectError(await c.get('User/loginCheck'), 'NOT_LOGGED_IN');
+    // and the new member can log in
+    expectOk(await c.post('User/login', { mobile, password: PASSWORD }));
+  });
+
+  it('accepts cardtype customer', async () => {
+    const c = new Client(ctx.app);
+    const { mobile } = await register(c, newMobile(), { cardtype: 'customer' });
+    expect((await memberOf(mobile))!.cardtype).toBe('customer');
+  });
+
+  it('keeps an invite that is an existing cardno (members.invited_by)', async () => {
+    const c = new Client(ctx.app);
+    const inviter = await register(c);
+    const { mobile } = await register(c, newMobile(), { invite: inviter.cardno });
+    expect((await memberOf(mobile))!.invited_by).toBe(inviter.cardno);
+  });
+
+  it('an empty invite means none', async () => {
+    const c = new Client(ctx.app);
+    const { mobile } = await register(c, newMobile(), { invite: '' });
+    expect((await memberOf(mobile))!.invited_by).toBeNull();
+  });
+
+  it('never stores the SMS code in plain text', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const r = await codeRow(mobile);
+    expect(r!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r!.code_hash).not.toBe(code);
+    expect(r!.code_hash).not.toContain(code);
+    const all = await rows<Record<string, unknown>>(
+      ctx,
+      sql`select * from sms_codes where mobile = ${mobile}`,
+    );
+    for (const [k, v] of Object.entries(all[0]!)) if (k !== 'mobile') expect(String(v)).not.toBe(code);
+  });
+
+  it('member numbers are distinct', async () => {
+    const [r] = await rows<{ n: number; d: number }>(
+      ctx,
+      sql`select count(*)::int as n, count(distinct cardno)::int as d from members`,
+    );
+    expect(r!.n).toBeGreaterThan(3);
+    expect(r!.d).toBe(r!.n);
+  });
+});
+
+describe('mobile already registered', () => {
+  it('getCode(regist) → MOBILE_TAKEN 409 on field mobile, no code sent', async () => {
+    const c = new Client(ctx.app);
+    const { mobile } = await register(c);
+    const before = await count(ctx, 'sms_codes', sql`mobile = ${mobile}`);
+    const r = await c.post('User/getCode', { mobile, type: 'regist' });
+    expectError(r, 'MOBILE_TAKEN');
+    expect(r.body.data).toEqual({ fields: { mobile: '该手机号已注册，请直接登录' } });
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(before);
+  });
+
+  it('regist → MOBILE_TAKEN, the existing member untouched', async () => {
+    const c = new Client(ctx.app);
+    const { mobile, cardno } = await register(c);
+    const before = await memberOf(mobile);
+    const r = await c.post('User/regist', {
+      mobile,
+      code: '123456',
+      password: 'other1234',
+      cardtype: 'customer',
+    });
+    expectError(r, 'MOBILE_TAKEN');
+    expect(Object.keys((r.body.data as { fields: object }).fields)).toEqual(['mobile']);
+    expect(await memberOf(mobile)).toEqual(before);
+    expect(before!.cardno).toBe(cardno);
+  });
+});
+
+describe('send limits', () => {
+  it('a resend within 60 s → SMS_TOO_FREQUENT 429 with data.retryAfter, nothing sent', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    await sendCode(c, mobile);
+    const r = await c.post<{ retryAfter: number }>('User/getCode', { mobile, type: 'regist' });
+    expectError(r, 'SMS_TOO_FREQUENT');
+    expect(r.body.data.retryAfter).toBeGreaterThanOrEqual(59);
+    expect(r.body.data.retryAfter).toBeLessThanOrEqual(60);
+    expect(r.body.errMsg).toContain(`${r.body.data.retryAfter} 秒`);
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(1);
+    expect(await count(ctx, 'dev_sms_outbox', sql`mobile = ${mobile}`)).toBe(1);
+    // the interval holds across purposes and IPs too
+    expectError(await new Client(ctx.app).post('User/getCode', { mobile, type: 'bind' }), 'SMS_TOO_FREQUENT');
+    // 30 s later: still refused, with about 30 s to wait
+    await ageCodes(ctx, mobile, 30);
+    const later = await c.post<{ retryAfter: number }>('User/getCode', { mobile, type: 'regist' });
+    expectError(later, 'SMS_TOO_FREQUENT');
+    expect(later.body.data.retryAfter).toBeGreaterThanOrEqual(29);
+    expect(later.body.data.retryAfter).toBeLessThanOrEqual(31);
+    // after 60 s: allowed
+    await ageCodes(ctx, mobile, 31);
+    expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
+  });
+
+  it('at most 5 sends an hour per mobile: the 6th is refused', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    for (let i = 0; i < 5; i++) {
+      expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
+      await ageCodes(ctx, mobile, 61);
+    }
+    const r = await c.post<{ retryAfter: number }>('User/getCode', { mobile, type: 'regist' });
+    expectError(r, 'SMS_TOO_FREQUENT');
+    expect(r.body.errMsg).toContain('1 小时内最多获取 5 次');
+    // the oldest is 5×61 s old: it leaves the hour in 3600 − 305 s
+    expect(r.body.data.retryAfter).toBeGreaterThan(3600 - 310);
+    expect(r.body.data.retryAfter).toBeLessThanOrEqual(3600 - 305);
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(5);
+    // once the oldest send is more than an hour old, one more is allowed
+    await ctx.database.db.execute(
+      sql`update sms_codes set created_at = now() - interval '61 minutes'
+          where id = (select min(id) from sms_codes where mobile = ${mobile})`,
+    );
+    expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
+  });
+
+  it('at most 20 sends an hour per IP across mobiles: then RATE_LIMITED', async () => {
+    const c = new Client(ctx.app);
+    for (let i = 0; i < 20; i++)
+      expectOk(await c.post('User/getCode', { mobile: newMobile(), type: 'regist' }));
+    const mobile = newMobile();
+    const r = await c.post<{ retryAfter: number }>('User/getCode', { mobile, type: 'regist' });
+    expectError(r, 'RATE_LIMITED');
+    expect(r.body.data.retryAfter).toBe(3600);
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+    expect(await count(ctx, 'sms_codes', sql`ip = ${c.ip}`)).toBe(20);
+    // another network is not affected
+    expectOk(await new Client(ctx.app).post('User/getCode', { mobile, type: 'regist' }));
+  });
+
+  it('a provider failure → SMS_SEND_FAILED 500 without provider internals, and no send is counted', async () => {
+    let fail = true;
+    const sent: SmsMessage[] = [];
+    const flaky: SmsSender = {
+      name: 'flaky',
+      async send(m) {
+        if (fail) throw new Error('connect ECONNREFUSED 10.9.9.9:443 accessKey=AKIDsecret');
+        sent.push(m);
+      },
+    };
+    const other = await makeTestApp({}, { sms: flaky });
+    try {
+      const c = new Client(other.app);
+      const mobile = newMobile();
+      const r = await c.post('User/getCode', { mobile, type: 'regist' });
+      expectError(r, 'SMS_SEND_FAILED');
+      expect(r.res.body).not.toContain('ECONNREFUSED');
+      expect(r.res.body).not.toContain('AKID');
+      expect(r.res.body).not.toContain('10.9.9.9');
+      expectNoInternals(r.res.body);
+      expect(await count(other, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+      // the failed send does not start the 60 s interval
+      fail = false;
+      expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ mobile, purpose: 'regist' });
+      expect(sent[0]!.code).toMatch(/^\d{6}$/);
+      expectOk(await c.post('User/regist', { mobile, code: sent[0]!.code, password: PASSWORD }));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('wrong, expired and reused codes', () => {
+  it('a wrong code → SMS_CODE_INVALID on field code with the tries left; nothing registered', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const r = await c.post('User/regist', { mobile, code: otherThan(code), password: PASSWORD });
+    expectError(r, 'SMS_CODE_INVALID');
+    expect(r.body.data).toEqual({ fields: { code: '验证码不正确，还可尝试 4 次' } });
+    expect(r.body.errMsg).toBe('验证码不正确，还可尝试 4 次');
+    expect((await codeRow(mobile))!.attempts).toBe(1);
+    expect(await memberOf(mobile)).toBeUndefined();
+    // the right code still works after a wrong try
+    expectOk(await c.post('User/regist', { mobile, code, password: PASSWORD }));
+  });
+
+  it('regist without any code sent → SMS_CODE_INVALID asking to get one', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const r = await c.post('User/regist', { mobile, code: '123456', password: PASSWORD });
+    expectError(r, 'SMS_CODE_INVALID');
+    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码' } });
+  });
+
+  it('5 wrong tries kill the code: then even the right code → SMS_CODE_EXPIRED', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const wrong = otherThan(code);
+    for (const left of [4, 3, 2, 1]) {
+      const r = await c.post('User/regist', { mobile, code: wrong, password: PASSWORD });
+      expectError(r, 'SMS_CODE_INVALID');
+      expect(r.body.errMsg).toBe(`验证码不正确，还可尝试 ${left} 次`);
+    }
+    const fifth = await c.post('User/regist', { mobile, code: wrong, password: PASSWORD });
+    expectError(fifth, 'SMS_CODE_EXPIRED');
+    expect(fifth.body.data).toEqual({ fields: { code: '验证码错误次数过多，请重新获取' } });
+    const right = await c.post('User/regist', { mobile, code, password: PASSWORD });
+    expectError(right, 'SMS_CODE_EXPIRED');
+    expect(Object.keys((right.body.data as { fields: object }).fields)).toEqual(['code']);
+    expect(await memberOf(mobile)).toBeUndefined();
+    expect((await codeRow(mobile))!.attempts).toBe(5);
+    // a new code works
+    await ageCodes(ctx, mobile, 61);
+    const fresh = await sendCode(c, mobile);
+    expectOk(await c.post('User/regist', { mobile, code: fresh, password: PASSWORD }));
+  });
+
+  it('parallel guesses cannot exceed the 5 tries', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const guesses = Array.from({ length: 10 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const results = await Promise.all(
+      guesses.map((g) => new Client(ctx.app).post('User/checkCode', { mobile, code: g })),
+    );
+    // checkCode needs a member: these all fail before the code is looked at
+    for (const r of results) expectError(r, 'MOBILE_NOT_REGISTERED');
+    const regs = await Promise.all(
+      guesses.map((g) => new Client(ctx.app).post('User/regist', { mobile, code: g, password: PASSWORD })),
+    );
+    expect(regs.filter((r) => r.body.errCode === 'SMS_CODE_INVALID').length).toBeLessThanOrEqual(4);
+    for (const r of regs) expect(['SMS_CODE_INVALID', 'SMS_CODE_EXPIRED']).toContain(r.body.errCode);
+    expect((await codeRow(mobile))!.attempts).toBe(5);
+    expectError(await c.post('User/regist', { mobile, code, password: PASSWORD }), 'SMS_CODE_EXPIRED');
+  });
+
+  it('an expired code → SMS_CODE_EXPIRED', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    await ctx.database.db.execute(
+      sql`update sms_codes set expires_at = now() - interval '1 second' where mobile = ${mobile}`,
+    );
+    const r = await c.post('User/regist', { mobile, code, password: PASSWORD });
+    expectError(r, 'SMS_CODE_EXPIRED');
+    expect(r.body.data).toEqual({ fields: { code: '验证码已过期，请重新获取' } });
+    expect(await memberOf(mobile)).toBeUndefined();
+    expect((await codeRow(mobile))!.attempts).toBe(0);
+  });
+
+  it('a code is good for 5 minutes', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    await ageCodes(ctx, mobile, 4 * 60 + 50);
+    expectOk(await c.post('User/regist', { mobile, code, password: PASSWORD }));
+  });
+
+  it('only the latest code counts: an older one → SMS_CODE_INVALID', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const first = await sendCode(c, mobile);
+    await ageCodes(ctx, mobile, 61);
+    const second = await sendCode(c, mobile);
+    if (first !== second) {
+      expectError(
+        await c.post('User/regist', { mobile, code: first, password: PASSWORD }),
+        'SMS_CODE_INVALID',
+      );
+    }
+    expectOk(await c.post('User/regist', { mobile, code: second, password: PASSWORD }));
+  });
+
+  it('a used code cannot be used again (checkCode twice) → SMS_CODE_EXPIRED', async () => {
+    const c = new Client(ctx.app);
+    const { mobile } = await register(c);
+    await ageCodes(ctx, mobile, 61);
+    const code = await sendCode(c, mobile, 'reset');
+    expectOk(await c.post('User/checkCode', { mobile, code }));
+    const again = await c.post('User/checkCode', { mobile, code });
+    expectError(again, 'SMS_CODE_EXPIRED');
+    expect(again.body.data).toEqual({ fields: { code: '验证码已使用，请重新获取' } });
+    expect(
+      await count(ctx, 'reset_tokens', sql`member_id = (select id from members where mobile = ${mobile})`),
+    ).toBe(1);
+  });
+
+  it('a code for regist does not work for reset, nor a reset code for regist', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const registCode = await sendCode(c, mobile, 'regist');
+    // the mobile becomes a member by another way (the code stays unused)
+    await ctx.database.db.execute(
+      sql`insert into members (cardno, mobile, password_hash, cardtype)
+          values ('99' || substr(${mobile}, 6, 6), ${mobile}, ${await hashPassword(PASSWORD)}, 'workshop')`,
+    );
+    const r = await c.post('User/checkCode', { mobile, code: registCode });
+    expectError(r, 'SMS_CODE_INVALID');
+    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码' } });
+    await ageCodes(ctx, mobile, 61);
+    const resetCode = await sendCode(c, mobile, 'reset');
+    if (resetCode !== registCode) {
+      expectError(await c.post('User/checkCode', { mobile, code: registCode }), 'SMS_CODE_INVALID');
+    }
+    // and the reset code is not a regist code: regist is refused (the mobile is taken anyway)
+    expectError(await c.post('User/regist', { mobile, code: resetCode, password: PASSWORD }), 'MOBILE_TAKEN');
+    expectOk(await c.post('User/checkCode', { mobile, code: resetCode }));
+  });
+
+  it('a reset code cannot register a new mobile', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    // getCode(reset) refuses an unknown mobile, so no reset code can exist for it
+    expectError(await c.post('User/getCode', { mobile, type: 'reset' }), 'MOBILE_NOT_REGISTERED');
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+  });
+});
+
+describe('invite codes', () => {
+  it('a nonexistent cardno → INVITE_INVALID on field invite; the code is not consumed', async () => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const r = await c.post('User/regist', { mobile, code, password: PASSWORD, invite: '00000000' });
+    expectError(r, 'INVITE_INVALID');
+    expect(r.body.data).toEqual({ fields: { invite: '邀请码不存在' } });
+    expect(await memberOf(mobile)).toBeUndefined();
+    const row = await codeRow(mobile);
+    expect(row!.attempts).toBe(0);
+    expect(row!.consumed_at).toBeNull();
+    expectOk(await c.post('User/regist', { mobile, code, password: PASSWORD }));
+  });
+
+  it.each(['abc', '1234567', '123456789', '1234567a', "1' or '1'='1"])(
+    'a malformed invite %s → VALIDATION_FAILED on field invite; the code is not consumed',
+    async (invite) => {
+      const c = new Client(ctx.app);
+      const mobile = newMobile();
+      const code = await sendCode(c, mobile);
+      const r = await c.post('User/regist', { mobile, code, password: PASSWORD, invite });
+      expect(expectFields(r, ['invite'])).toEqual({ invite: '邀请码为 8 位数字' });
+      expect((await codeRow(mobile))!.attempts).toBe(0);
+      expectOk(await c.post('User/regist', { mobile, code, password: PASSWORD }));
+    },
+  );
+});
+
+describe('password and cardtype rules', () => {
+  it.each([
+    ['', '请输入密码'],
+    ['abc1234', '密码至少 8 位'],
+    ['abcdefgh', '密码需同时包含字母和数字'],
+    ['12345678', '密码需同时包含字母和数字'],
+    [`a1${'x'.repeat(31)}`, '密码最多 32 位'],
+    ['密码abc12345', '密码只能包含字母、数字和英文符号'],
+    ['abc 12345', '密码只能包含字母、数字和英文符号'],
+  ])('password %j → VALIDATION_FAILED on field password: %s', async (password, message) => {
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const r = await c.post('User/regist', { mobile, code, password });
+    expect(expectFields(r, ['password'])).toEqual({ password: message });
+    expect(await memberOf(mobile)).toBeUndefined();
+    expect((await codeRow(mobile))!.attempts).toBe(0);
+  });
+
+  it('a 32-character password with symbols is accepted', async () => {
+    const c = new Client(ctx.app);
+    const password = `Ab1!@#$%^&*()_+-=[]{};:,.<>?/~${'x'.repeat(2)}`;
+    expect(password).toHaveLength(32);
+    const { mobile } = await register(c, newMobile(), { password });
+    expectOk(await c.post('User/login', { mobile, password }));
+  });
+
+  it.each(['admin', 'WORKSHOP', '', 'designer'])(
+    'cardtype %j → VALIDATION_FAILED on field cardtype',
+    async (cardtype) => {
+      const c = new Client(ctx.app);
+      const mobile = newMobile();
+      const code = await sendCode(c, mobile);
+      const r = await c.post('User/regist', { mobile, code, password: PASSWORD, cardtype });
+      expect(expectFields(r, ['cardtype'])).toEqual({ cardtype: '请选择账号类型' });
+      expect(await memberOf(mobile)).toBeUndefined();
+    },
+  );
+
+  it.each(['12800000000', '1380000000', '138000000001', '23800000000', '1380000000a', '+8613800000000'])(
+    'mobile %s → VALIDATION_FAILED on field mobile, nothing sent',
+    async (mobile) => {
+      const c = new Client(ctx.app);
+      const r = await c.post('User/getCode', { mobile, type: 'regist' });
+      expectFields(r, ['mobile']);
+      expect(await count(ctx, 'sms_codes', sql`ip = ${c.ip}`)).toBe(0);
+    },
+  );
+});
+
+describe('concurrency', () => {
+  it('two regist calls at once with the same mobile and code → exactly one member', async () => {
+    const mobile = newMobile();
+    const a = new Client(ctx.app);
+    const b = new Client(ctx.app);
+    const code = await sendCode(a, mobile);
+    const results = await Promise.all([
+      a.post('User/regist', { mobile, code, password: PASSWORD }),
+      b.post('User/regist', { mobile, code, password: 'other1234', cardtype: 'customer' }),
+    ]);
+    const ok = results.filter((r) => r.body.success);
+    expect(ok).toHaveLength(1);
+    const failed = results.find((r) => !r.body.success)!;
+    expect(['SMS_CODE_EXPIRED', 'MOBILE_TAKEN']).toContain(failed.body.errCode);
+    expectError(failed, failed.body.errCode as 'MOBILE_TAKEN');
+    expect(await count(ctx, 'members', sql`mobile = ${mobile}`)).toBe(1);
+  });
+
+  it('two getCode calls at once for one mobile → one code sent, one SMS_TOO_FREQUENT', async () => {
+    const mobile = newMobile();
+    const results = await Promise.all([
+      new Client(ctx.app).post('User/getCode', { mobile, type: 'regist' }),
+      new Client(ctx.app).post('User/getCode', { mobile, type: 'regist' }),
+      new Client(ctx.app).post('User/getCode', { mobile, type: 'regist' }),
+    ]);
+    expect(results.filter((r) => r.body.success)).toHaveLength(1);
+    for (const r of results.filter((x) => !x.body.success)) expectError(r, 'SMS_TOO_FREQUENT');
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(1);
+  });
+});
