@@ -5,6 +5,7 @@ import { validateMessages } from '../locales/zh-cn.ts';
 import { theme } from './theme.ts';
 
 const formConfig = { validateMessages };
+const buttonConfig = { autoInsertSpace: false };
 
 /**
  * antd's ConfigProvider: zh_CN locale, theme, seed §5 form messages. It wraps every antd screen
@@ -13,7 +14,7 @@ const formConfig = { validateMessages };
  */
 export function AntdProvider({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme} form={formConfig}>
+    <ConfigProvider locale={zhCN} theme={theme} form={formConfig} button={buttonConfig}>
       {children}
     </ConfigProvider>
   );

@@ -71,7 +71,12 @@ async function request<T>(
     return fail(
       new BizError({
         code: BAD_RESPONSE,
-        message: res.ok ? FALLBACK_ERROR_MESSAGE : `${FALLBACK_ERROR_MESSAGE}（HTTP ${res.status}）`,
+        message:
+          res.status >= 500
+            ? `服务暂时不可用，请稍后重试（HTTP ${res.status}）`
+            : res.ok
+              ? FALLBACK_ERROR_MESSAGE
+              : `${FALLBACK_ERROR_MESSAGE}（HTTP ${res.status}）`,
         showType: ShowType.ERROR,
         httpStatus: res.status,
       }),

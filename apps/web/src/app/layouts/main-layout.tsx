@@ -115,7 +115,7 @@ function MainLayout() {
           title="展览供应商接单平台"
         >
           <div className="zl-drawer-user">
-            <UserOutlined /> {who}
+            <UserOutlined /> {member ? maskMobile(member.mobile) : '已登录'}
             {cardno && <div className="zl-drawer-cardno">会员号 {cardno}</div>}
           </div>
           <Menu mode="vertical" selectedKeys={selected} items={menuItems} style={{ borderInlineEnd: 0 }} />

@@ -43,7 +43,7 @@ export default function ForgetPage() {
     <>
       <h1>找回密码</h1>
       <p className="zl-auth-sub">第 1 步：验证注册手机号</p>
-      <Form<ForgetValues> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form<ForgetValues> form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="mobile" label="手机号" rules={[zodRule(mobileSchema)]}>
           <Input placeholder="请输入注册手机号" inputMode="numeric" autoComplete="tel" maxLength={11} />
         </Form.Item>

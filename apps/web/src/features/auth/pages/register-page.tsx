@@ -64,6 +64,7 @@ export default function RegisterPage() {
       <Form<RegisterValues>
         form={form}
         layout="vertical"
+        size="large"
         initialValues={{ cardtype: 'workshop', invite: params.get('invite') ?? '', agree: false }}
         onFinish={onFinish}
         requiredMark={false}

@@ -58,7 +58,7 @@ export default function SetPwdPage() {
       <p className="zl-auth-sub">
         第 2 步：为 {maskMobile(ticket.mobile)} 设置新密码，其他设备上的登录将退出
       </p>
-      <Form<SetPwdValues> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form<SetPwdValues> form={form} layout="vertical" size="large" onFinish={onFinish} requiredMark={false}>
         <PasswordFields label="新密码" />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           确认修改
