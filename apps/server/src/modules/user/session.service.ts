@@ -92,8 +92,17 @@ export async function issueRememberToken(db: DbOrTx, config: Config, memberId: n
 
 const REMEMBER_RE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-/** Consumes a remember token; answers the member id, or null when it is not valid. */
-export async function consumeRememberToken(db: Db, cookie: string): Promise<number | null> {
+/**
+ * Uses a remember token and rotates it in place: the selector stays, the validator is replaced.
+ * Answers the member id and the new cookie value, or null when the token is not valid. Because
+ * the selector survives rotation, a replayed old token is caught as a known selector with a
+ * wrong validator, and every remember token of that member is revoked.
+ */
+export async function rotateRememberToken(
+  db: Db,
+  config: Config,
+  cookie: string,
+): Promise<{ memberId: number; token: string } | null> {
   const m = REMEMBER_RE.exec(cookie);
   if (!m) return null;
   const [, selector, validator] = m as unknown as [string, string, string];
@@ -112,8 +121,19 @@ export async function consumeRememberToken(db: Db, cookie: string): Promise<numb
       await tx.delete(rememberTokens).where(eq(rememberTokens.memberId, row.memberId));
       return null;
     }
-    await tx.delete(rememberTokens).where(eq(rememberTokens.selector, selector));
-    return row.live ? row.memberId : null;
+    if (!row.live) {
+      await tx.delete(rememberTokens).where(eq(rememberTokens.selector, selector));
+      return null;
+    }
+    const next = randomToken(32);
+    await tx
+      .update(rememberTokens)
+      .set({
+        validatorHash: sha256(next),
+        expiresAt: sql`now() + make_interval(secs => ${config.rememberMs / 1000})`,
+      })
+      .where(eq(rememberTokens.selector, selector));
+    return { memberId: row.memberId, token: `${selector}.${next}` };
   });
 }
 

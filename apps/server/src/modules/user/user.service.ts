@@ -22,10 +22,10 @@ import { hitCounter, peekCounter } from '../../lib/rate-counter.ts';
 import { consumeCode, issueCode } from './sms-code.service.ts';
 import * as repo from './user.repo.ts';
 import {
-  consumeRememberToken,
   createSession,
   deleteMemberSessions,
   issueRememberToken,
+  rotateRememberToken,
 } from './session.service.ts';
 
 export const LOGIN_RULES = { maxFailures: 5, lockMinutes: 15, ipWindowSeconds: 15 * 60 } as const;
@@ -100,10 +100,23 @@ export async function loginWithPassword(
   }
   const member = await repo.findMemberByMobile(deps.db, input.mobile);
   if (member?.lockedUntil && member.lockedUntil.getTime() > Date.now()) throw new AppError('ACCOUNT_LOCKED');
+  // An unknown mobile answers exactly like a known one (tries left, then a lock), so the login
+  // form does not tell which mobiles are members.
+  const unknownKey = `loginfail-unknown:${input.mobile}`;
+  const unknownWindow = LOGIN_RULES.lockMinutes * 60;
+  if (!member && (await peekCounter(deps.db, unknownKey, unknownWindow)) >= LOGIN_RULES.maxFailures) {
+    throw new AppError('ACCOUNT_LOCKED');
+  }
   const ok = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!member || !ok) {
     await hitCounter(deps.db, ipKey, LOGIN_RULES.ipWindowSeconds);
-    if (!member) throw new AppError('LOGIN_FAILED');
+    if (!member) {
+      const tries = await hitCounter(deps.db, unknownKey, unknownWindow);
+      if (tries >= LOGIN_RULES.maxFailures) throw new AppError('ACCOUNT_LOCKED');
+      throw new AppError('LOGIN_FAILED', {
+        message: `手机号或密码不正确，还可尝试 ${LOGIN_RULES.maxFailures - tries} 次`,
+      });
+    }
     const { locked, left } = await repo.recordLoginFailure(
       deps.db,
       member.id,
@@ -125,12 +138,11 @@ export async function loginWithRememberToken(
   cookie: string | undefined,
   meta: ClientMeta,
 ): Promise<LoginOutcome> {
-  const memberId = cookie ? await consumeRememberToken(deps.db, cookie) : null;
-  const member = memberId === null ? undefined : await repo.findMemberById(deps.db, memberId);
-  if (!member) throw new AppError('REMEMBER_INVALID');
+  const used = cookie ? await rotateRememberToken(deps.db, deps.config, cookie) : null;
+  const member = used ? await repo.findMemberById(deps.db, used.memberId) : undefined;
+  if (!used || !member) throw new AppError('REMEMBER_INVALID');
   const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
-  const rememberToken = await issueRememberToken(deps.db, deps.config, member.id);
-  return { result: { ...toSessionMember(member), remembered: true }, sessionToken, rememberToken };
+  return { result: { ...toSessionMember(member), remembered: true }, sessionToken, rememberToken: used.token };
 }
 
 /** Step 1 of a reset: the SMS code proves the mobile; answers a one-time ticket for step 2. */
