@@ -142,7 +142,11 @@ export async function loginWithRememberToken(
   const member = used ? await repo.findMemberById(deps.db, used.memberId) : undefined;
   if (!used || !member) throw new AppError('REMEMBER_INVALID');
   const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
-  return { result: { ...toSessionMember(member), remembered: true }, sessionToken, rememberToken: used.token };
+  return {
+    result: { ...toSessionMember(member), remembered: true },
+    sessionToken,
+    rememberToken: used.token,
+  };
 }
 
 /** Step 1 of a reset: the SMS code proves the mobile; answers a one-time ticket for step 2. */
