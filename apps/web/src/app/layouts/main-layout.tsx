@@ -65,9 +65,10 @@ function MainLayout() {
     } catch {
       // the local session ends regardless; the server session expires on its own
     }
+    // leave the guarded tree first, so the guard does not see the cleared session and add ?redirect
+    await navigate('/login', { replace: true });
     queryClient.clear();
     loggedOut();
-    navigate('/login', { replace: true });
   }
 
   const selected = [navKeyOf(pathname)];
