@@ -55,7 +55,9 @@ export interface Config {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (`PORT=` in a .env file) means "not set": without this PORT= became port 0.
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`配置错误（环境变量）：\n${lines}`);
