@@ -101,7 +101,11 @@ export function acquireDataDirLock(dir: string): () => void {
       fs.writeSync(fd, String(process.pid));
       fs.closeSync(fd);
       openLocks.add(lockPath);
+      let released = false;
       return () => {
+        // Only once: a second call must not remove a lock someone took after this one was released.
+        if (released) return;
+        released = true;
         if (!openLocks.delete(lockPath)) return;
         try {
           fs.unlinkSync(lockPath);
