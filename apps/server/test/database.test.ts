@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import '@zl/shared';
+import { loadConfig } from '../src/config/env.ts';
+import { acquireDataDirLock, DataDirLockedError, openDatabase, queryRows } from '../src/db/client.ts';
+
+const tmpDirs: string[] = [];
+function tmpDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-db-test-'));
+  tmpDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A PID that belongs to no running process. */
+function deadPid(): number {
+  for (let pid = 999_999; pid > 900_000; pid--) {
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ESRCH') return pid;
+    }
+  }
+  throw new Error('no dead pid found');
+}
+
+describe('acquireDataDirLock', () => {
+  it('writes our PID; a second acquire fails fast with DataDirLockedError naming the dir and PID', () => {
+    const dir = tmpDir();
+    const release = acquireDataDirLock(dir);
+    const lockFile = path.join(dir, 'pglite.lock');
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    const t0 = Date.now();
+    let caught: unknown;
+    try {
+      acquireDataDirLock(dir);
+    } catch (err) {
+      caught = err;
+    }
+    expect(Date.now() - t0).toBeLessThan(500);
+    expect(caught).toBeInstanceOf(DataDirLockedError);
+    const e = caught as Error;
+    expect(e.name).toBe('DataDirLockedError');
+    expect(e.message).toContain(dir);
+    expect(e.message).toContain(`PID ${process.pid}`);
+    expect(e.message).toContain('DATA_DIR');
+    expect(e.message).toContain('DATABASE_URL');
+    release();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('a lock held by another live process is respected', () => {
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, 'pglite.lock'), String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(`PID ${process.ppid}`);
+    expect(fs.readFileSync(path.join(dir, 'pglite.lock'), 'utf8')).toBe(String(process.ppid));
+  });
+
+  it.each([
+    ['the PID of a dead process', () => String(deadPid())],
+    ['garbage', () => 'not a pid'],
+    ['an empty file', () => ''],
+    ['a negative number', () => '-5'],
+  ])('a stale lock file (%s) is taken over', (_name, content) => {
+    const dir = tmpDir();
+    const lockFile = path.join(dir, 'pglite.lock');
+    fs.writeFileSync(lockFile, content());
+    const release = acquireDataDirLock(dir);
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('releasing twice does not remove a lock taken in between', () => {
+    const dir = tmpDir();
+    const lockFile = path.join(dir, 'pglite.lock');
+    const first = acquireDataDirLock(dir);
+    first();
+    const second = acquireDataDirLock(dir);
+    first();
+    expect(fs.existsSync(lockFile)).toBe(true);
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    second();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+});
+
+describe('openDatabase on a PGlite data directory', () => {
+  it('a second open fails fast; close releases; migrations are idempotent and data persists', async () => {
+    const dir = tmpDir();
+    const lockFile = path.join(dir, 'pglite.lock');
+    const first = await openDatabase({ dataDir: dir });
+    expect(first.kind).toBe('pglite');
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+
+    const t0 = Date.now();
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    // the failed opener did not take the first one's lock away
+    expect(fs.existsSync(lockFile)).toBe(true);
+
+    await first.db.execute(
+      sql`insert into members (cardno, mobile, password_hash, cardtype) values ('12345678', '13700000000', 'x', 'customer')`,
+    );
+    const migrations = await queryRows<{ n: number }>(
+      first.db,
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
+    await first.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+
+    const again = await openDatabase({ dataDir: dir });
+    try {
+      const [m] = await queryRows<{ cardno: string; cardtype: string }>(
+        again.db,
+        sql`select cardno, cardtype from members where mobile = '13700000000'`,
+      );
+      expect(m).toEqual({ cardno: '12345678', cardtype: 'customer' });
+      const after = await queryRows<{ n: number }>(
+        again.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(after[0]!.n).toBe(migrations[0]!.n);
+      expect(after[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await again.close();
+    }
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it('a stale lock left by a crashed process does not keep the database closed', async () => {
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, 'pglite.lock'), String(deadPid()));
+    const database = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await queryRows<{ ok: number }>(database.db, sql`select 1 as ok`);
+      expect(rows[0]!.ok).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('openDatabase on a PostgreSQL server', () => {
+  it('several processes starting at once migrate once (advisory lock), and again is a no-op', async () => {
+    const adminUrl = process.env.DATABASE_URL!;
+    const name = `zl_test_mig_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      const opened = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), poolSize: 2 })),
+      );
+      const counts = await Promise.all(
+        opened.map((d) =>
+          queryRows<{ n: number }>(d.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+        ),
+      );
+      for (const c of counts) expect(c[0]!.n).toBe(counts[0]![0]!.n);
+      await Promise.all(opened.map((d) => d.close()));
+      const again = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
+      const n = await queryRows<{ n: number }>(
+        again.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(n[0]!.n).toBe(counts[0]![0]!.n);
+      await again.close();
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
+
+describe('loadConfig', () => {
+  it('PORT=abc → a clear Chinese message naming PORT', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/^配置错误（环境变量）：\n {2}PORT: .*[\u4e00-\u9fff]/);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ PORT: '3000.5' }, 'PORT'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ COOKIE_SECURE: 'yes' }, 'COOKIE_SECURE'],
+    [{ SESSION_IDLE_MINUTES: '0' }, 'SESSION_IDLE_MINUTES'],
+    [{ LOGIN_IP_FAILURE_LIMIT: 'many' }, 'LOGIN_IP_FAILURE_LIMIT'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+  ])('%j is refused naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`配置错误[\\s\\S]*${name}: `));
+  });
+
+  it('reports every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', NODE_ENV: 'staging' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toContain('PORT');
+      expect((err as Error).message).toContain('NODE_ENV');
+    }
+  });
+
+  it('defaults: PORT 3000, HOST 127.0.0.1, DATA_DIR ./data resolved absolute, development', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(path.isAbsolute(c.dataDir)).toBe(true);
+    expect(c.dataDir).toBe(path.resolve(process.cwd(), 'data'));
+    expect(c.env).toBe('development');
+    expect(c.isProduction).toBe(false);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.logLevel).toBe('info');
+    expect(c.cookieSecure).toBe(false);
+    expect(c.demoData).toBe(true);
+    expect(c.sessionIdleMs).toBe(120 * 60_000);
+    expect(c.sessionAbsoluteMs).toBe(7 * 24 * 3_600_000);
+    expect(c.rememberMs).toBe(30 * 86_400_000);
+    expect(c.loginIpFailureLimit).toBe(30);
+  });
+
+  it('empty variables mean "not set" (PORT= is 3000, not a random port)', () => {
+    const c = loadConfig({ PORT: '', DATA_DIR: '', LOG_LEVEL: '', DATABASE_URL: '', COOKIE_SECURE: '' });
+    expect(c.port).toBe(3000);
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.logLevel).toBe('info');
+    expect(c.databaseUrl).toBeUndefined();
+  });
+
+  it('production: secure cookies, no demo data; overrides are honoured', () => {
+    const p = loadConfig({ NODE_ENV: 'production' });
+    expect(p.isProduction).toBe(true);
+    expect(p.cookieSecure).toBe(true);
+    expect(p.demoData).toBe(false);
+    const o = loadConfig({
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      PORT: '8080',
+      DATA_DIR: '/var/lib/zl',
+      SESSION_IDLE_MINUTES: '30',
+      LOGIN_IP_FAILURE_LIMIT: '3',
+      TRUST_PROXY: '1',
+    });
+    expect(o).toMatchObject({
+      cookieSecure: false,
+      port: 8080,
+      dataDir: '/var/lib/zl',
+      sessionIdleMs: 30 * 60_000,
+      loginIpFailureLimit: 3,
+      trustProxy: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+  });
+});
