@@ -61,6 +61,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
     // Idle keep-alive sockets close at shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
+    // A request that reaches the server while it drains is still served (the database closes after),
+    // so it gets the envelope rather than Fastify's bare 503 body.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
@@ -78,7 +81,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     log: app.log,
   };
 
+  // At shutdown, answers still in flight close their connection: a keep-alive socket that turns idle
+  // after close() began would otherwise hold the process until the client drops it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
+    if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
