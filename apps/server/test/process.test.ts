@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER = 'apps/server/src/server.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+}
+
+function start(env: Record<string, string>): Proc {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  const t0 = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: ROOT,
+    env: { ...rest, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>(
+    (resolve) => {
+      child.on('exit', (code, signal) => resolve({ code, signal, ms: Date.now() - t0 }));
+    },
+  );
+  return { child, out: () => out, exited };
+}
+
+async function waitHealthy(port: number, proc: Proc, timeoutMs = 40_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited early:\n${proc.out()}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not become healthy:\n${proc.out()}`);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-proc-test-'));
+const running: Proc[] = [];
+afterAll(() => {
+  for (const p of running)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the server process', () => {
+  it('starts and answers /healthz; a second process on the same DATA_DIR exits non-zero with the lock message; SIGTERM exits 0 and removes the lock', {
+    timeout: 90_000,
+  }, async () => {
+    const port = await freePort();
+    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    running.push(first);
+    await waitHealthy(port, first);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'pglite' });
+    const lockFile = path.join(dataDir, 'pglite.lock');
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(first.child.pid));
+    expect(first.out()).toContain('已启动');
+
+    // a second server on the same data directory refuses to start
+    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    running.push(second);
+    const res2 = await second.exited;
+    expect(res2.code).not.toBe(0);
+    expect(res2.code).not.toBeNull();
+    expect(res2.ms).toBeLessThan(20_000);
+    expect(second.out()).toContain('启动失败');
+    expect(second.out()).toContain(`数据目录 ${dataDir} 正被另一个进程（PID ${first.child.pid}）使用`);
+    expect(second.out()).not.toMatch(/\n\s+at /);
+    // and it left the first one's lock alone; the first still serves
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(first.child.pid));
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    // a login in flight (headers sent, body still coming), then SIGTERM: it is answered, then the
+    // process exits 0 and removes the lock
+    const body = JSON.stringify({ mobile: '13800000001', password: 'demo1234' });
+    const sock = net.connect(port, '127.0.0.1');
+    await new Promise((r) => sock.once('connect', r));
+    let raw = '';
+    sock.on('data', (d) => (raw += d));
+    const ended = new Promise((r) => sock.once('close', r));
+    sock.write(
+      `POST /api/User/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 400));
+    first.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(first.child.exitCode).toBeNull(); // still draining
+    sock.write(body.slice(10));
+    const res1 = await first.exited;
+    await ended; // the server closed the keep-alive connection after answering
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw.toLowerCase()).toContain('connection: close');
+    expect(raw).toContain('"success":true');
+    expect(res1).toMatchObject({ code: 0, signal: null });
+    expect(res1.ms).toBeLessThan(60_000);
+    expect(fs.existsSync(lockFile)).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
+    expect(first.out()).not.toMatch(/shutdown (timed out|failed)/);
+
+    // the data directory opens again: the demo member from the first run is still there
+    const port3 = await freePort();
+    const third = start({ DATA_DIR: dataDir, PORT: String(port3) });
+    running.push(third);
+    await waitHealthy(port3, third);
+    const again = await fetch(`http://127.0.0.1:${port3}/api/User/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }),
+    });
+    expect(((await again.json()) as { success: boolean }).success).toBe(true);
+    expect(third.out()).not.toContain('已创建演示账号'); // seeded once only
+    third.child.kill('SIGINT');
+    expect((await third.exited).code).toBe(0);
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+});
