@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node e2e/start-server.mjs ${port}`,
+    command: `node start-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

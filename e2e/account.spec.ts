@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+import { allStorage, freshMobile, login, smsCode, storageValue } from './fixtures.ts';
+
+const PASSWORD = 'Booth2026ok';
+
+test('a protected page while logged out goes to /login', async ({ page }) => {
+  await page.goto('/orderCenter');
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+});
+
+test('register → registerSuccess → login → mainPage, then logout', async ({ page, request }) => {
+  const mobile = freshMobile();
+  await page.goto('/login/register');
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('button', { name: /秒后重发/ })).toBeVisible();
+  const code = await smsCode(request, mobile);
+  await page.getByLabel('验证码').fill(code);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('确认密码').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await page.getByRole('button', { name: /注\s*册/ }).click();
+
+  await expect(page).toHaveURL(/\/loginOther\/registerSuccess/);
+  await expect(page.getByText('注册成功')).toBeVisible();
+  const cardno = new URL(page.url()).searchParams.get('cardno');
+  expect(cardno).toMatch(/^\d{8}$/);
+  await page.getByRole('button', { name: '去登录' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/mainPage$/);
+  await expect(page.getByText(cardno!).first()).toBeVisible();
+  expect(await storageValue(page, 'cardno')).toBe(cardno);
+  expect(await storageValue(page, 'loginState')).toBe('true');
+  expect(await allStorage(page)).not.toContain(PASSWORD);
+
+  await page.getByRole('button', { name: /152\*{4}|\d{3}\*{4}\d{4}/ }).click();
+  await page.getByRole('menuitem', { name: /退出登录/ }).click();
+  await expect(page).toHaveURL(/\/login/);
+  expect(await storageValue(page, 'cardno')).toBeNull();
+  await page.goto('/mainPage');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a wrong SMS code is refused in the form, in Chinese', async ({ page, request }) => {
+  const mobile = freshMobile();
+  await page.goto('/login/register');
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const code = await smsCode(request, mobile);
+  const wrong = code === '000000' ? '111111' : '000000';
+  await page.getByLabel('验证码').fill(wrong);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('确认密码').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await page.getByRole('button', { name: /注\s*册/ }).click();
+  await expect(page.getByText(/验证码不正确/).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/register/);
+});
+
+test('forget → setpwd → resetPassword → login with the new password', async ({ page, request }) => {
+  await page.goto('/login/forget');
+  const mobile = '13900000002'; // demo customer
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  const code = await smsCode(request, mobile);
+  await page.getByLabel('验证码').fill(code);
+  await page.getByRole('button', { name: /下一步|验\s*证/ }).click();
+  await expect(page).toHaveURL(/\/login\/setpwd/);
+  const next = 'NewPass2026';
+  await page.getByLabel('新密码', { exact: true }).fill(next);
+  await page.getByLabel('确认新密码').fill(next);
+  await page.getByRole('button', { name: '确认修改' }).click();
+  await expect(page).toHaveURL(/\/login\/resetPassword/);
+  await expect(page.getByText('密码已重置')).toBeVisible();
+  await page.getByRole('button', { name: /登录/ }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await login(page, mobile, 'demo1234');
+  await expect(page.getByText(/手机号或密码不正确/).first()).toBeVisible();
+  await login(page, mobile, next);
+  await expect(page).toHaveURL(/\/mainPage$/);
+});
+
+test('remember me: a new browser lands logged in; without it, at /login', async ({ browser }) => {
+  for (const remember of [true, false]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await login(page, '13800000001', 'demo1234', remember);
+    await expect(page).toHaveURL(/\/mainPage$/);
+    expect(await allStorage(page)).not.toContain('demo1234');
+    const state = await context.storageState();
+    await context.close();
+    // Closing a browser drops session cookies; persistent cookies and local storage remain.
+    state.cookies = state.cookies.filter((c) => c.expires > 0);
+    const again = await browser.newContext({ storageState: state });
+    const page2 = await again.newPage();
+    await page2.goto('/mainPage');
+    if (remember) {
+      await expect(page2).toHaveURL(/\/mainPage$/);
+      await expect(page2.getByText('10000001').first()).toBeVisible();
+      await page2.reload();
+      await expect(page2).toHaveURL(/\/mainPage$/);
+    } else {
+      await expect(page2).toHaveURL(/\/login/);
+    }
+    await again.close();
+  }
+});

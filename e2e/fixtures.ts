@@ -1,0 +1,37 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+let seq = 0;
+/** A mobile no other run of the suite uses. */
+export function freshMobile(): string {
+  seq++;
+  const tail = `${Date.now() % 1_000_000}`.padStart(6, '0') + String(seq % 100).padStart(2, '0');
+  return `15${(seq % 9) + 1}${tail}`;
+}
+
+export async function smsCode(request: APIRequestContext, mobile: string): Promise<string> {
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/Dev/smsOutbox?mobile=${mobile}`);
+      return (await res.json()).data?.items?.length ?? 0;
+    })
+    .toBeGreaterThan(0);
+  const res = await request.get(`/api/Dev/smsOutbox?mobile=${mobile}`);
+  return (await res.json()).data.items[0].code as string;
+}
+
+export async function storageValue(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(`zlgys_${k}`), key);
+}
+
+/** Everything the browser keeps for this origin, password-free by design. */
+export async function allStorage(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ ...window.localStorage, ...window.sessionStorage }));
+}
+
+export async function login(page: Page, mobile: string, password: string, remember = false) {
+  await page.goto('/login');
+  await page.getByLabel('手机号').fill(mobile);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  if (remember) await page.getByRole('checkbox', { name: /记住我/ }).check();
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+}
