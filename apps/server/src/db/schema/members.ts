@@ -22,6 +22,31 @@ export const members = pgTable('members', {
   /** PRODUCT.md §2: 3 not submitted, 0 pending, 1 approved, 2 rejected */
   personauth: smallint('personauth').notNull().default(3),
   businsauth: smallint('businsauth').notNull().default(3),
+  /** profile (Member/updateBaseInfo) */
+  userlogo: varchar('userlogo', { length: 40 }).notNull().default(''),
+  company: varchar('company', { length: 100 }).notNull().default(''),
+  myjob: varchar('myjob', { length: 50 }).notNull().default(''),
+  birth: varchar('birth', { length: 10 }).notNull().default(''),
+  /** 0 unknown, 1 male, 2 female */
+  sex: smallint('sex').notNull().default(0),
+  qqnum: varchar('qqnum', { length: 12 }).notNull().default(''),
+  email: varchar('email', { length: 100 }).notNull().default(''),
+  prov: varchar('prov', { length: 20 }).notNull().default(''),
+  city: varchar('city', { length: 20 }).notNull().default(''),
+  strt: varchar('strt', { length: 20 }).notNull().default(''),
+  addr: varchar('addr', { length: 200 }).notNull().default(''),
+  descr: varchar('descr', { length: 500 }).notNull().default(''),
+  /** from an approved personal verification */
+  realname: varchar('realname', { length: 30 }).notNull().default(''),
+  idcard: varchar('idcard', { length: 18 }).notNull().default(''),
+  /** pay password (Member/setPayment), argon2id like the login password */
+  paycodeHash: varchar('paycode_hash', { length: 200 }),
+  payoutType: varchar('payout_type', { length: 10 }).notNull().default(''),
+  payoutName: varchar('payout_name', { length: 30 }).notNull().default(''),
+  payoutAccount: varchar('payout_account', { length: 40 }).notNull().default(''),
+  payoutBank: varchar('payout_bank', { length: 60 }).notNull().default(''),
+  /** WeChat sign-in (Wechat/*) */
+  openid: varchar('openid', { length: 64 }).unique(),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
