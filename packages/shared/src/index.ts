@@ -5,3 +5,5 @@ export * from './user/user.schema.ts';
 
 /** Local storage key prefix of the web app (seed §3: product-specific, value decided here). */
 export const STORAGE_PREFIX = 'zlgys_';
+export * from './region/region.ts';
+export * from './member/id-checks.ts';
