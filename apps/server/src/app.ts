@@ -14,6 +14,7 @@ import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerSessionHook } from './plugins/session.ts';
 
 export interface BuildOptions {
@@ -98,6 +99,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (request.method === 'POST' && request.body === undefined) request.body = {};
   });
   registerSessionHook(app, database.db, config);
+  registerAdminSessionHook(app, database.db, config);
 
   // Liveness (the process answers) and readiness (the database answers), as orchestrators expect.
   app.get('/livez', async () => ({ status: 'ok' }));

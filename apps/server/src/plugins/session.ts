@@ -41,7 +41,8 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
 export function registerSessionHook(app: App, db: Db, config: Config): void {
   app.decorateRequest('member', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The API and the private-file route need the member; static assets do not.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
     const token = request.cookies[SID_COOKIE];
     if (!token) return;
     request.member = await findSession(db, config, token);

@@ -58,6 +58,34 @@ export const errorCatalogue = {
     showType: ShowType.WARN,
     message: '重置链接已失效，请重新验证手机号',
   },
+  // members and verification (issue 3)
+  PASSWORD_WRONG: { http: 400, showType: ShowType.WARN, message: '当前密码不正确' },
+  PAYCODE_WRONG: { http: 400, showType: ShowType.WARN, message: '支付密码不正确' },
+  PAYCODE_NOT_SET: { http: 409, showType: ShowType.WARN, message: '请先设置支付密码' },
+  AUTH_PENDING: { http: 409, showType: ShowType.WARN, message: '认证资料正在审核中，请耐心等待' },
+  AUTH_ALREADY_APPROVED: { http: 409, showType: ShowType.WARN, message: '已通过认证，无需重复提交' },
+  // uploads
+  FILE_MISSING: { http: 400, showType: ShowType.WARN, message: '请选择要上传的文件' },
+  FILE_TYPE_NOT_ALLOWED: {
+    http: 415,
+    showType: ShowType.WARN,
+    message: '文件格式不支持，请上传 JPG、PNG、WebP 图片或 PDF',
+  },
+  FILE_TOO_LARGE: { http: 413, showType: ShowType.WARN, message: '文件过大' },
+  FILE_NOT_FOUND: { http: 404, showType: ShowType.WARN, message: '文件不存在或无权查看' },
+  // operators
+  ADMIN_NOT_LOGGED_IN: { http: 401, showType: ShowType.SILENT, message: '请先登录运营后台' },
+  ADMIN_LOGIN_FAILED: { http: 401, showType: ShowType.ERROR, message: '用户名或密码不正确' },
+  // WeChat
+  WECHAT_NOT_CONFIGURED: {
+    http: 503,
+    showType: ShowType.WARN,
+    message: '微信登录暂未开通，请使用手机号登录',
+  },
+  WECHAT_STATE_INVALID: { http: 400, showType: ShowType.ERROR, message: '微信登录已过期，请重新扫码' },
+  WECHAT_AUTH_FAILED: { http: 502, showType: ShowType.ERROR, message: '微信授权失败，请重新扫码' },
+  WECHAT_TICKET_INVALID: { http: 400, showType: ShowType.WARN, message: '绑定已过期，请重新使用微信登录' },
+  WECHAT_ALREADY_BOUND: { http: 409, showType: ShowType.WARN, message: '该手机号已绑定其他微信账号' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
