@@ -7,3 +7,4 @@ export * from './user/user.schema.ts';
 export const STORAGE_PREFIX = 'zlgys_';
 export * from './region/region.ts';
 export * from './member/id-checks.ts';
+export * from './wechat/wechat.schema.ts';

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { CARD_TYPES, mobileSchema, passwordSchema, sessionMemberSchema, smsCodeSchema } from '../user/user.schema.ts';
+
+/** PRODUCT.md §5 WeChat sign-in (网站应用微信登录, OAuth2 authorization code). */
+
+/** `Wechat/login` {} → where to send the browser, and the state WeChat will hand back. */
+export const wechatLoginSchema = z.strictObject({});
+export const wechatLoginResultSchema = z.object({ url: z.string(), state: z.string() });
+export type WechatLoginResult = z.infer<typeof wechatLoginResultSchema>;
+
+/** WeChat's redirect back: /login?code=…&state=… */
+export const wxLoginSchema = z.strictObject({
+  code: z
+    .string({ error: '微信授权码缺失' })
+    .trim()
+    .min(1, { error: '微信授权码缺失' })
+    .max(128, { error: '微信授权码不正确' })
+    .regex(/^[\x21-\x7e]+$/, { error: '微信授权码不正确' }),
+  state: z
+    .string({ error: '微信登录状态缺失' })
+    .trim()
+    .min(1, { error: '微信登录状态缺失' })
+    .max(128, { error: '微信登录状态不正确' }),
+});
+export type WxLoginInput = z.input<typeof wxLoginSchema>;
+
+export const wxLoginResultSchema = z.discriminatedUnion('bound', [
+  sessionMemberSchema.extend({ bound: z.literal(true) }),
+  z.object({ bound: z.literal(false), ticket: z.string(), nickname: z.string(), expiresIn: z.number() }),
+]);
+export type WxLoginResult = z.infer<typeof wxLoginResultSchema>;
+
+const ticketSchema = z
+  .string({ error: '绑定凭证缺失' })
+  .trim()
+  .min(1, { error: '绑定凭证缺失' })
+  .max(100, { error: '绑定凭证不正确' });
+
+/** `Wechat/bindMobile`: the ticket from wxLogin + a mobile proven by an SMS code (purpose `bind`). */
+export const bindMobileSchema = z.strictObject({
+  ticket: ticketSchema,
+  mobile: mobileSchema,
+  code: smsCodeSchema,
+  /** only used when the mobile has no member yet */
+  cardtype: z.enum(CARD_TYPES, { error: '请选择账号类型' }).default('workshop'),
+});
+export type BindMobileInput = z.input<typeof bindMobileSchema>;
+
+export const bindMobileResultSchema = sessionMemberSchema.extend({
+  isNew: z.boolean(),
+  /** new members only: a one-time ticket for `Wechat/setPassword` */
+  token: z.string().optional(),
+  expiresIn: z.number().optional(),
+});
+export type BindMobileResult = z.infer<typeof bindMobileResultSchema>;
+
+/** A member created by WeChat sign-in sets its first password; the current session stays. */
+export const wechatSetPasswordSchema = z.strictObject({
+  token: z.string({ error: '设置密码凭证缺失' }).trim().min(1, { error: '设置密码凭证缺失' }).max(100),
+  password: passwordSchema,
+});
+export type WechatSetPasswordInput = z.input<typeof wechatSetPasswordSchema>;
