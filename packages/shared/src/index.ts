@@ -8,3 +8,6 @@ export const STORAGE_PREFIX = 'zlgys_';
 export * from './region/region.ts';
 export * from './member/id-checks.ts';
 export * from './wechat/wechat.schema.ts';
+export * from './admin/admin.schema.ts';
+export * from './file/file.schema.ts';
+export * from './member/member.schema.ts';

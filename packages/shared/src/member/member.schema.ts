@@ -1,0 +1,392 @@
+import { z } from 'zod';
+import { FILE_ID_RE, fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
+import { isValidRegion } from '../region/region.ts';
+import { CARD_TYPES, MOBILE_RE, mobileSchema, passwordSchema } from '../user/user.schema.ts';
+import { isValidCreditCode, isValidIdCard } from './id-checks.ts';
+
+/** PRODUCT.md §2: personauth / businsauth / checked. */
+export const AUTH_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2, NOT_SUBMITTED: 3 } as const;
+export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
+export const authStatusLabels: Record<AuthStatus, string> = {
+  0: '审核中',
+  1: '已认证',
+  2: '未通过',
+  3: '未认证',
+};
+
+export const BS_TYPES = ['有限责任公司', '股份有限公司', '个人独资企业', '合伙企业', '个体工商户', '其他'] as const;
+export type BsType = (typeof BS_TYPES)[number];
+export const RECEIPT_TYPES = ['增值税普通发票', '增值税专用发票', '不需要发票'] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+export const PAYOUT_TYPES = ['alipay', 'bank'] as const;
+export type PayoutType = (typeof PAYOUT_TYPES)[number];
+export const SEXES = [0, 1, 2] as const;
+export const sexLabels: Record<number, string> = { 0: '保密', 1: '男', 2: '女' };
+
+const SHANGHAI = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** 'YYYY-MM-DD' and 'HH:mm:ss' of an instant in Asia/Shanghai (the seed's dates/times). */
+export function shanghaiDateTime(at: Date = new Date()): { dates: string; times: string } {
+  const [dates = '', times = ''] = SHANGHAI.format(at).split(' ');
+  return { dates, times };
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isRealDate(v: string): boolean {
+  const m = DATE_RE.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** A past (or today's) date 'YYYY-MM-DD' from 1900 on, or '' for none. */
+function pastDateSchema(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(10, { error: `${label}格式应为 YYYY-MM-DD` })
+    .refine((v) => v === '' || isRealDate(v), { error: `${label}格式应为 YYYY-MM-DD` })
+    .refine((v) => v === '' || v >= '1900-01-01', { error: `${label}不能早于 1900 年` })
+    .refine((v) => v === '' || v <= shanghaiDateTime().dates, { error: `${label}不能晚于今天` });
+}
+
+function text(label: string, max: number, min = 0) {
+  const s = z.string({ error: `请输入${label}` }).trim();
+  return (min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s).max(
+    max,
+    { error: `${label}最多 ${max} 个字` },
+  );
+}
+
+const REGION_TEXT = z.string().trim().max(20, { error: '所在地区不正确' });
+const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** Chinese names, including rare characters and the middle dot of minority / transliterated names. */
+const REALNAME_RE = /^(?!·)(?!.*··)[\p{Script=Han}·]{2,30}(?<!·)$/u;
+const PERSON_NAME_RE = /^(?![·\s])[\p{Script=Han}A-Za-z·\s]{2,30}(?<![·\s])$/u;
+const LANDLINE_RE = /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/;
+
+// ---------- Member/updateBaseInfo ----------
+
+/** Every field optional: only what is sent changes. prov/city/strt are one group (see docs/members.md). */
+export const updateBaseInfoSchema = z
+  .strictObject({
+    nickname: text('昵称', 20, 1).optional(),
+    userlogo: z
+      .string()
+      .trim()
+      .max(40, { error: '头像无效，请重新上传' })
+      .refine((v) => v === '' || FILE_ID_RE.test(v), { error: '头像无效，请重新上传' })
+      .optional(),
+    company: text('公司名称', 100).optional(),
+    myjob: text('职位', 50).optional(),
+    birth: pastDateSchema('出生日期').optional(),
+    sex: z
+      .union([z.literal(0), z.literal(1), z.literal(2)], { error: '性别只能是 保密、男 或 女' })
+      .optional(),
+    qqnum: z
+      .string()
+      .trim()
+      .max(12, { error: 'QQ 号为 5–12 位数字' })
+      .refine((v) => v === '' || /^[1-9]\d{4,11}$/.test(v), { error: 'QQ 号为 5–12 位数字' })
+      .optional(),
+    email: z
+      .string()
+      .trim()
+      .max(100, { error: '邮箱最多 100 个字符' })
+      .refine((v) => v === '' || EMAIL_RE.test(v), { error: '邮箱格式不正确' })
+      .optional(),
+    prov: REGION_TEXT.optional(),
+    city: REGION_TEXT.optional(),
+    strt: REGION_TEXT.optional(),
+    addr: text('详细地址', 200).optional(),
+    descr: text('个人简介', 500).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const touched = v.prov !== undefined || v.city !== undefined || v.strt !== undefined;
+    if (touched && !isValidRegion(v.prov ?? '', v.city ?? '', v.strt ?? '')) {
+      ctx.addIssue({ code: 'custom', path: ['prov'], message: '所在地区不正确，请重新选择' });
+    }
+  });
+export type UpdateBaseInfoInput = z.input<typeof updateBaseInfoSchema>;
+
+// ---------- Member/setPayment ----------
+
+/** Six digits that are not all one digit and not a straight run (123456, 654321, 012345...). */
+export function isWeakPaycode(code: string): boolean {
+  if (/^(\d)\1{5}$/.test(code)) return true;
+  const d = [...code].map(Number);
+  const steps = d.slice(1).map((x, i) => x - d[i]!);
+  return steps.every((s) => s === 1) || steps.every((s) => s === -1);
+}
+
+const loginPasswordCheck = z
+  .string({ error: '请输入登录密码' })
+  .min(1, { error: '请输入登录密码' })
+  .max(128, { error: '登录密码不正确' });
+
+export const paycodeSchema = z
+  .string({ error: '请输入支付密码' })
+  .trim()
+  .min(1, { error: '请输入支付密码' })
+  .max(6, { error: '支付密码为 6 位数字' })
+  .regex(/^\d{6}$/, { error: '支付密码为 6 位数字' })
+  .refine((v) => !isWeakPaycode(v), { error: '支付密码过于简单，不能是相同或连续的数字' });
+
+export const setPaymentSchema = z
+  .strictObject({
+    password: loginPasswordCheck,
+    paycode: paycodeSchema,
+    repaycode: z.string({ error: '请再次输入支付密码' }).trim().max(6, { error: '两次输入的支付密码不一致' }),
+    payoutType: z.enum(PAYOUT_TYPES, { error: '请选择收款方式' }),
+    payoutName: z
+      .string({ error: '请输入收款人姓名' })
+      .trim()
+      .min(1, { error: '请输入收款人姓名' })
+      .max(30, { error: '收款人姓名最多 30 个字' })
+      .regex(PERSON_NAME_RE, { error: '请输入收款人真实姓名' }),
+    payoutAccount: z
+      .string({ error: '请输入收款账号' })
+      .trim()
+      .min(1, { error: '请输入收款账号' })
+      .max(100, { error: '收款账号不正确' }),
+    payoutBank: z.string().trim().max(60, { error: '开户银行最多 60 个字' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.repaycode !== v.paycode)
+      ctx.addIssue({ code: 'custom', path: ['repaycode'], message: '两次输入的支付密码不一致' });
+    if (v.payoutType === 'alipay') {
+      if (!MOBILE_RE.test(v.payoutAccount) && !(EMAIL_RE.test(v.payoutAccount) && v.payoutAccount.length <= 40))
+        ctx.addIssue({ code: 'custom', path: ['payoutAccount'], message: '支付宝账号应为手机号或邮箱' });
+    } else {
+      if (!/^\d{12,30}$/.test(v.payoutAccount))
+        ctx.addIssue({ code: 'custom', path: ['payoutAccount'], message: '银行卡号为 12–30 位数字' });
+      if (!v.payoutBank || v.payoutBank.length < 2)
+        ctx.addIssue({ code: 'custom', path: ['payoutBank'], message: '请输入开户银行（至少 2 个字）' });
+    }
+  });
+export type SetPaymentInput = z.input<typeof setPaymentSchema>;
+
+// ---------- Member/changePwd ----------
+
+export const changePwdSchema = z
+  .strictObject({
+    oldPassword: z
+      .string({ error: '请输入当前密码' })
+      .min(1, { error: '请输入当前密码' })
+      .max(128, { error: '当前密码不正确' }),
+    password: passwordSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.password === v.oldPassword)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: '新密码不能与当前密码相同' });
+  });
+export type ChangePwdInput = z.input<typeof changePwdSchema>;
+
+// ---------- Member/personAuth ----------
+
+const idcardSchema = z
+  .string({ error: '请输入身份证号码' })
+  .trim()
+  .min(1, { error: '请输入身份证号码' })
+  .max(18, { error: '身份证号码不正确，请核对' })
+  .transform((v) => v.toUpperCase())
+  .refine(isValidIdCard, { error: '身份证号码不正确，请核对' });
+
+export const personAuthSchema = z
+  .strictObject({
+    realname: z
+      .string({ error: '请输入真实姓名' })
+      .trim()
+      .min(1, { error: '请输入真实姓名' })
+      .max(30, { error: '姓名最多 30 个字' })
+      .regex(REALNAME_RE, { error: '请输入身份证上的中文姓名' }),
+    idcard: idcardSchema,
+    cardfrt: fileIdSchema('身份证人像面'),
+    cardrvs: fileIdSchema('身份证国徽面'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cardfrt === v.cardrvs)
+      ctx.addIssue({ code: 'custom', path: ['cardrvs'], message: '人像面和国徽面不能是同一张图片' });
+  });
+export type PersonAuthInput = z.input<typeof personAuthSchema>;
+
+// ---------- Member/businesAuth ----------
+
+export const businesAuthSchema = z
+  .strictObject({
+    name: z
+      .string({ error: '请输入联系人姓名' })
+      .trim()
+      .min(2, { error: '联系人姓名至少 2 个字' })
+      .max(30, { error: '联系人姓名最多 30 个字' })
+      .regex(PERSON_NAME_RE, { error: '请输入联系人真实姓名' }),
+    mobile: mobileSchema,
+    tlphone: z
+      .string()
+      .trim()
+      .max(20, { error: '固定电话格式如 010-12345678' })
+      .refine((v) => v === '' || LANDLINE_RE.test(v), { error: '固定电话格式如 010-12345678' })
+      .optional(),
+    cardfrt: fileIdSchema('法人身份证人像面'),
+    cardrvs: fileIdSchema('法人身份证国徽面'),
+    bstype: z.enum(BS_TYPES, { error: '请选择企业类型' }),
+    btitle: text('企业名称', 100, 2),
+    bcerts: fileIdSchema('营业执照'),
+    bdate: pastDateSchema('成立日期').optional(),
+    bprov: z
+      .string({ error: '请选择注册地区' })
+      .trim()
+      .min(1, { error: '请选择注册地区' })
+      .max(20, { error: '注册地区不正确' }),
+    bcity: z
+      .string({ error: '请选择注册地区的城市' })
+      .trim()
+      .min(1, { error: '请选择注册地区的城市' })
+      .max(20, { error: '注册地区不正确' }),
+    bstrt: REGION_TEXT.optional(),
+    receipt: z.union([z.enum(RECEIPT_TYPES), z.literal('')], { error: '请选择发票类型' }).optional(),
+    fultitle: text('发票抬头', 100).optional(),
+    taxorder: z
+      .string({ error: '请输入统一社会信用代码' })
+      .trim()
+      .min(1, { error: '请输入统一社会信用代码' })
+      .max(18, { error: '统一社会信用代码不正确，请核对' })
+      .transform((v) => v.toUpperCase())
+      .refine(isValidCreditCode, { error: '统一社会信用代码不正确，请核对' }),
+    bkname: text('开户银行', 60, 2),
+    bkorder: z
+      .string({ error: '请输入银行账号' })
+      .trim()
+      .min(1, { error: '请输入银行账号' })
+      .max(30, { error: '银行账号为 12–30 位数字' })
+      .regex(/^\d{12,30}$/, { error: '银行账号为 12–30 位数字' }),
+    mprov: REGION_TEXT.optional(),
+    mcity: REGION_TEXT.optional(),
+    mstrt: REGION_TEXT.optional(),
+    maddr: text('邮寄地址', 200).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cardfrt === v.cardrvs)
+      ctx.addIssue({ code: 'custom', path: ['cardrvs'], message: '人像面和国徽面不能是同一张图片' });
+    if (v.bprov && v.bcity && !isValidRegion(v.bprov, v.bcity, v.bstrt ?? ''))
+      ctx.addIssue({ code: 'custom', path: ['bprov'], message: '注册地区不正确，请重新选择' });
+    if (!isValidRegion(v.mprov ?? '', v.mcity ?? '', v.mstrt ?? ''))
+      ctx.addIssue({ code: 'custom', path: ['mprov'], message: '邮寄地区不正确，请重新选择' });
+  });
+export type BusinesAuthInput = z.input<typeof businesAuthSchema>;
+
+// ---------- answers ----------
+
+export const payoutInfoSchema = z.object({
+  type: z.enum(['', ...PAYOUT_TYPES]),
+  name: z.string(),
+  /** masked */
+  account: z.string(),
+  bank: z.string(),
+});
+
+/** `data` of Member/userInfo: every userInfo field of the seed, plus payout and reject. */
+export const userInfoSchema = z.object({
+  ispaycode: z.boolean(),
+  hastips: z.boolean(),
+  personauth: z.number().int(),
+  businsauth: z.number().int(),
+  bindwx: z.boolean(),
+  openid: z.string(),
+  cardno: z.string(),
+  cardtype: z.enum(CARD_TYPES),
+  name: z.string(),
+  nickname: z.string(),
+  pwd: z.string(),
+  userlogo: z.string(),
+  company: z.string(),
+  myjob: z.string(),
+  mobile: z.string(),
+  birth: z.string(),
+  sex: z.number().int(),
+  idcard: z.string(),
+  qqnum: z.string(),
+  email: z.string(),
+  addr: z.string(),
+  prov: z.string(),
+  city: z.string(),
+  strt: z.string(),
+  descr: z.string(),
+  score: z.number(),
+  dates: z.string(),
+  times: z.string(),
+  coins: z.number().int(),
+  invitcoins: z.number().int(),
+  invitcoins_dsnr: z.number().int(),
+  invitcoins_bsns: z.number().int(),
+  invitpples: z.number().int(),
+  myworks: z.number().int(),
+  payout: payoutInfoSchema,
+  reject: z.object({ person: z.string(), business: z.string() }),
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** `data` of Member/setPayment: never the pay code. */
+export const setPaymentResultSchema = z.object({ ispaycode: z.boolean(), payout: payoutInfoSchema });
+export type SetPaymentResult = z.infer<typeof setPaymentResultSchema>;
+
+/** `data` of Member/personAuthInfo (or null when never submitted). */
+export const personAuthInfoSchema = z.object({
+  realname: z.string(),
+  idcard: z.string(),
+  cardfrt: fileRefSchema,
+  cardrvs: fileRefSchema,
+  checked: z.number().int(),
+  personauth: z.number().int(),
+  reason: z.string(),
+  dates: z.string(),
+  times: z.string(),
+});
+export type PersonAuthInfo = z.infer<typeof personAuthInfoSchema>;
+
+/** `data` of Member/businesAuthInfo: the seed's authInfo (or null when never submitted). */
+export const authInfoSchema = z.object({
+  cardno: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  tlphone: z.string(),
+  cardfrt: fileRefSchema,
+  cardrvs: fileRefSchema,
+  bstype: z.string(),
+  btitle: z.string(),
+  bcerts: fileRefSchema,
+  bdate: z.string(),
+  bprov: z.string(),
+  bcity: z.string(),
+  bstrt: z.string(),
+  receipt: z.string(),
+  fultitle: z.string(),
+  taxorder: z.string(),
+  bkname: z.string(),
+  bkorder: z.string(),
+  mprov: z.string(),
+  mcity: z.string(),
+  mstrt: z.string(),
+  maddr: z.string(),
+  dates: z.string(),
+  times: z.string(),
+  checked: z.number().int(),
+  businsauth: z.number().int(),
+  reason: z.string(),
+});
+export type AuthInfo = z.infer<typeof authInfoSchema>;
+
+/** ID numbers shown to anyone but their owner's own verification page: first 3, stars, last 4. */
+export function maskIdCard(idcard: string): string {
+  return idcard.length >= 8 ? `${idcard.slice(0, 3)}${'*'.repeat(idcard.length - 7)}${idcard.slice(-4)}` : '';
+}
