@@ -30,6 +30,10 @@ const envSchema = z.object({
   REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** per uploaded file, in MB */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /** where the local-disk file storage keeps uploads; default DATA_DIR/uploads */
+  UPLOAD_DIR: z.string().optional(),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -52,6 +56,9 @@ export interface Config {
   /** failed logins allowed per IP in a 15-minute window */
   loginIpFailureLimit: number;
   dbPoolSize: number;
+  /** largest accepted upload, in bytes */
+  uploadMaxBytes: number;
+  uploadDir: string;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -81,5 +88,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rememberMs: e.REMEMBER_DAYS * 86_400_000,
     loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
   };
 }
