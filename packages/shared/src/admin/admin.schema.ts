@@ -1,0 +1,271 @@
+import { z } from 'zod';
+import { passwordSchema } from '../user/user.schema.ts';
+
+/** PRODUCT.md §1: operators are a separate account table with one of three roles. */
+export const ADMIN_ROLES = ['reviewer', 'finance', 'super'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+export const adminRoleLabels: Record<AdminRole, string> = {
+  reviewer: '审核员',
+  finance: '财务',
+  super: '超级管理员',
+};
+
+/**
+ * Which roles may use which part of the console (super may do everything). The server checks
+ * these on every call; the console uses them only to hide menu entries.
+ */
+export const ADMIN_PERMISSIONS = {
+  review: ['reviewer'],
+  members: ['reviewer', 'finance'],
+  audit: ['reviewer', 'finance'],
+  admins: [],
+} as const satisfies Record<string, readonly AdminRole[]>;
+export type AdminArea = keyof typeof ADMIN_PERMISSIONS;
+
+export function adminCan(role: AdminRole, area: AdminArea): boolean {
+  return role === 'super' || (ADMIN_PERMISSIONS[area] as readonly AdminRole[]).includes(role);
+}
+
+export const ADMIN_USERNAME_RE = /^[a-z0-9_]{3,32}$/;
+export const adminUsernameSchema = z
+  .string({ error: '请输入用户名' })
+  .trim()
+  .min(1, { error: '请输入用户名' })
+  .max(32, { error: '用户名为 3–32 位小写字母、数字或下划线' })
+  .regex(ADMIN_USERNAME_RE, { error: '用户名为 3–32 位小写字母、数字或下划线' });
+
+export const adminDisplayNameSchema = z
+  .string()
+  .trim()
+  .max(30, { error: '显示名最多 30 个字' })
+  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), {
+    error: '显示名含有不可见字符',
+  });
+
+export const adminLoginSchema = z.strictObject({
+  // Login only bounds the name: the answer to a malformed one is the same ADMIN_LOGIN_FAILED.
+  username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(64),
+  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128),
+});
+export type AdminLoginInput = z.input<typeof adminLoginSchema>;
+
+export const adminMeSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(ADMIN_ROLES),
+});
+export type AdminMe = z.infer<typeof adminMeSchema>;
+
+const page = z.coerce.number({ error: '页码不正确' }).int().min(1).max(10_000).default(1);
+const pageSize = z.coerce.number({ error: '每页条数不正确' }).int().min(1).max(50).default(20);
+const keyword = z.string().trim().max(50, { error: '关键词最多 50 个字' }).optional();
+
+/** Verification status (PRODUCT.md §2): 0 pending · 1 approved · 2 rejected (3 = never submitted). */
+export const AUTH_KINDS = ['person', 'business'] as const;
+export type AuthKind = (typeof AUTH_KINDS)[number];
+export const authKindLabels: Record<AuthKind, string> = { person: '个人实名', business: '企业认证' };
+/** The operator's words for a status (the member pages say 审核中 / 已认证 …). */
+export const reviewStatusLabels: Record<number, string> = {
+  0: '待审核',
+  1: '已通过',
+  2: '已驳回',
+  3: '未提交',
+};
+
+const kind = z.enum(AUTH_KINDS, { error: '认证类型不正确' });
+const checked = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '审核状态不正确' });
+const id = z.coerce.number({ error: '记录编号不正确' }).int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export const authQueueSchema = z.strictObject({ kind, checked: checked.default(0), keyword, page, pageSize });
+export type AuthQueueInput = z.input<typeof authQueueSchema>;
+
+export const authQueueItemSchema = z.object({
+  id: z.number(),
+  kind,
+  cardno: z.string(),
+  mobile: z.string(),
+  nickname: z.string(),
+  /** person: the real name; business: the company */
+  realname: z.string().optional(),
+  btitle: z.string().optional(),
+  /** person: ID number; business: unified social credit code */
+  idno: z.string(),
+  submitted: z.string(),
+  checked: z.number(),
+  reason: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewer: z.string().nullable(),
+});
+export type AuthQueueItem = z.infer<typeof authQueueItemSchema>;
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    listItem: z.array(item),
+    /** counted up to a cap (see docs/admin.md): "10000+" lists are refined by filters, not paged */
+    total: z.number(),
+    page: z.number(),
+  });
+}
+
+export const authDetailSchema = z.strictObject({ kind, id });
+
+export const adminFileRefSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  mime: z.string().nullable(),
+});
+export type AdminFileRef = z.infer<typeof adminFileRefSchema>;
+
+export const authMemberSummarySchema = z.object({
+  cardno: z.string(),
+  mobile: z.string(),
+  cardtype: z.enum(['workshop', 'customer']),
+  nickname: z.string(),
+  registered: z.string(),
+  personauth: z.number(),
+  businsauth: z.number(),
+  realname: z.string(),
+  company: z.string(),
+});
+
+export const authHistoryItemSchema = z.object({
+  id: z.number(),
+  submitted: z.string(),
+  checked: z.number(),
+  reason: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewer: z.string().nullable(),
+});
+
+export const authDetailResultSchema = z.object({
+  kind,
+  id: z.number(),
+  checked: z.number(),
+  reason: z.string(),
+  submitted: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewer: z.string().nullable(),
+  /** the submitted fields, as the member typed them (file ids replaced by the refs below) */
+  fields: z.record(z.string(), z.string()),
+  files: z.object({
+    cardfrt: adminFileRefSchema,
+    cardrvs: adminFileRefSchema,
+    bcerts: adminFileRefSchema.optional(),
+  }),
+  member: authMemberSummarySchema,
+  history: z.array(authHistoryItemSchema),
+});
+export type AuthDetail = z.infer<typeof authDetailResultSchema>;
+
+export const REJECT_REASON_PICKS = [
+  '证件照片不清晰',
+  '证件信息与填写不一致',
+  '营业执照已过期',
+  '统一社会信用代码有误',
+] as const;
+
+export const rejectReasonSchema = z
+  .string({ error: '请填写驳回原因' })
+  .trim()
+  .min(2, { error: '驳回原因至少 2 个字' })
+  .max(200, { error: '驳回原因最多 200 个字' });
+
+export const authReviewSchema = z
+  .strictObject({
+    kind,
+    id,
+    approve: z.boolean({ error: '请选择通过或驳回' }),
+    reason: z.string().trim().max(200, { error: '驳回原因最多 200 个字' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.approve) return;
+    const r = rejectReasonSchema.safeParse(v.reason ?? '');
+    if (!r.success) ctx.addIssue({ code: 'custom', path: ['reason'], message: r.error.issues[0]!.message });
+  });
+export type AuthReviewInput = z.input<typeof authReviewSchema>;
+
+export const authReviewResultSchema = z.object({ id: z.number(), checked: z.number() });
+
+const authFilter = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  error: '认证状态不正确',
+});
+export const memberListSchema = z.strictObject({
+  keyword,
+  cardtype: z.enum(['workshop', 'customer'], { error: '账号类型不正确' }).optional(),
+  personauth: authFilter.optional(),
+  businsauth: authFilter.optional(),
+  page,
+  pageSize,
+});
+export type MemberListInput = z.input<typeof memberListSchema>;
+
+export const memberListItemSchema = z.object({
+  cardno: z.string(),
+  mobile: z.string(),
+  cardtype: z.enum(['workshop', 'customer']),
+  nickname: z.string(),
+  realname: z.string(),
+  company: z.string(),
+  personauth: z.number(),
+  businsauth: z.number(),
+  registered: z.string(),
+});
+export type MemberListItem = z.infer<typeof memberListItemSchema>;
+
+export const auditListSchema = z.strictObject({
+  targetType: z.string().trim().max(30).optional(),
+  targetId: z.string().trim().max(40).optional(),
+  action: z.string().trim().max(40).optional(),
+  page,
+  pageSize,
+});
+export type AuditListInput = z.input<typeof auditListSchema>;
+
+export const auditItemSchema = z.object({
+  id: z.number(),
+  actorType: z.string(),
+  actorId: z.number().nullable(),
+  /** the operator's username for admin actions */
+  actor: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  created: z.string(),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+export const auditActionLabels: Record<string, string> = {
+  'auth.approve': '认证通过',
+  'auth.reject': '认证驳回',
+  'admin.login': '登录后台',
+  'admin.create': '创建管理员',
+  'admin.disable': '停用管理员',
+  'admin.enable': '启用管理员',
+};
+
+export const adminCreateSchema = z.strictObject({
+  username: adminUsernameSchema,
+  password: passwordSchema,
+  role: z.enum(ADMIN_ROLES, { error: '请选择角色' }),
+  displayName: adminDisplayNameSchema.optional(),
+});
+export type AdminCreateInput = z.input<typeof adminCreateSchema>;
+
+export const adminDisableSchema = z.strictObject({
+  id,
+  /** false re-enables a disabled operator */
+  disabled: z.boolean().default(true),
+});
+
+export const adminListItemSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  displayName: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  disabled: z.boolean(),
+  locked: z.boolean(),
+  created: z.string(),
+});
+export type AdminListItem = z.infer<typeof adminListItemSchema>;
