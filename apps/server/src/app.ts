@@ -3,18 +3,20 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSessionHook } from './plugins/session.ts';
 
 export interface BuildOptions {
@@ -78,7 +80,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const deps: Deps = {
     db: database.db,
     config,
-    sms: opts.sms ?? new DevSmsSender(database.db, app.log),
+    sms:
+      opts.sms ??
+      (config.aliyunSms
+        ? new AliyunSmsSender(config.aliyunSms, app.log)
+        : new DevSmsSender(database.db, app.log)),
     log: app.log,
   };
 
@@ -113,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   registerUserRoutes(app, deps);
+  registerWechatRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;

@@ -20,7 +20,20 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   DEMO_DATA: bool,
-  SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
+  ALIYUN_ACCESS_KEY_ID: z.string().max(128).optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().max(256).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_REGIST: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_RESET: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_BIND: z.string().max(64).optional(),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
+  WECHAT_APPID: z.string().max(64).optional(),
+  WECHAT_SECRET: z.string().max(128).optional(),
+  WECHAT_REDIRECT_URI: z.url().optional(),
+  WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -49,7 +62,11 @@ export interface Config {
   cookieSecure: boolean;
   trustProxy: boolean;
   demoData: boolean;
-  smsProvider: 'dev';
+  smsProvider: 'dev' | 'aliyun';
+  /** set when smsProvider is 'aliyun' (loadConfig refuses aliyun without keys) */
+  aliyunSms: AliyunSmsConfig | null;
+  /** null: WeChat sign-in is not configured (no appid + secret) */
+  wechat: WechatConfig | null;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   rememberMs: number;
@@ -59,6 +76,65 @@ export interface Config {
   /** largest accepted upload, in bytes */
   uploadMaxBytes: number;
   uploadDir: string;
+}
+
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templates: Record<'regist' | 'reset' | 'bind', string>;
+  endpoint: string;
+}
+
+export interface WechatConfig {
+  appid: string;
+  secret: string;
+  /** the page WeChat sends the browser back to (…/login) */
+  redirectUri: string;
+  authorizeUrl: string;
+  apiBase: string;
+}
+
+type Env = z.output<typeof envSchema>;
+
+function aliyunSmsConfig(e: Env): AliyunSmsConfig | null {
+  if (e.SMS_PROVIDER !== 'aliyun') return null;
+  const templates = {
+    regist: e.ALIYUN_SMS_TEMPLATE_REGIST ?? e.ALIYUN_SMS_TEMPLATE,
+    reset: e.ALIYUN_SMS_TEMPLATE_RESET ?? e.ALIYUN_SMS_TEMPLATE,
+    bind: e.ALIYUN_SMS_TEMPLATE_BIND ?? e.ALIYUN_SMS_TEMPLATE,
+  };
+  const missing = [
+    ...(e.ALIYUN_ACCESS_KEY_ID ? [] : ['ALIYUN_ACCESS_KEY_ID']),
+    ...(e.ALIYUN_ACCESS_KEY_SECRET ? [] : ['ALIYUN_ACCESS_KEY_SECRET']),
+    ...(e.ALIYUN_SMS_SIGN_NAME ? [] : ['ALIYUN_SMS_SIGN_NAME']),
+    ...Object.entries(templates)
+      .filter(([, v]) => !v)
+      .map(([k]) => `ALIYUN_SMS_TEMPLATE_${k.toUpperCase()}（或 ALIYUN_SMS_TEMPLATE）`),
+  ];
+  if (missing.length > 0) {
+    throw new Error(
+      `配置错误（环境变量）：SMS_PROVIDER=aliyun 需要阿里云短信配置，缺少：${missing.join('、')}`,
+    );
+  }
+  return {
+    accessKeyId: e.ALIYUN_ACCESS_KEY_ID!,
+    accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
+    signName: e.ALIYUN_SMS_SIGN_NAME!,
+    templates: templates as AliyunSmsConfig['templates'],
+    endpoint: e.ALIYUN_SMS_ENDPOINT.replace(/\/+$/, ''),
+  };
+}
+
+function wechatConfig(e: Env, port: number): WechatConfig | null {
+  if (!e.WECHAT_APPID || !e.WECHAT_SECRET) return null;
+  return {
+    appid: e.WECHAT_APPID,
+    secret: e.WECHAT_SECRET,
+    redirectUri: e.WECHAT_REDIRECT_URI ?? `http://127.0.0.1:${port}/login`,
+    authorizeUrl: e.WECHAT_AUTHORIZE_URL,
+    apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -83,6 +159,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY ?? false,
     demoData: e.DEMO_DATA ?? !isProduction,
     smsProvider: e.SMS_PROVIDER,
+    aliyunSms: aliyunSmsConfig(e),
+    wechat: wechatConfig(e, e.PORT),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rememberMs: e.REMEMBER_DAYS * 86_400_000,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CARD_TYPES, mobileSchema, passwordSchema, sessionMemberSchema, smsCodeSchema } from '../user/user.schema.ts';
+import {
+  CARD_TYPES,
+  mobileSchema,
+  passwordSchema,
+  sessionMemberSchema,
+  smsCodeSchema,
+} from '../user/user.schema.ts';
 
 /** PRODUCT.md §5 WeChat sign-in (网站应用微信登录, OAuth2 authorization code). */
 

@@ -1,0 +1,86 @@
+import {
+  bindMobileResultSchema,
+  bindMobileSchema,
+  wechatLoginResultSchema,
+  wechatLoginSchema,
+  wechatSetPasswordSchema,
+  wxLoginResultSchema,
+  wxLoginSchema,
+} from '@zl/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { randomToken } from '../../lib/crypto.ts';
+import { okEnvelope } from '../../lib/errors.ts';
+import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { SID_COOKIE, sessionCookieOptions } from '../../plugins/session.ts';
+import { deleteSessionByToken } from '../user/session.service.ts';
+import type { ClientMeta } from '../user/user.service.ts';
+import * as service from './wechat.service.ts';
+
+/**
+ * Binds a WeChat `state` to the browser that asked for it. SameSite=Lax, not Strict: the browser
+ * comes back from open.weixin.qq.com by a top-level navigation, and the page then calls wxLogin.
+ */
+export const WXSTATE_COOKIE = 'zl_wxstate';
+const WXSTATE_PATH = '/api/Wechat';
+
+function meta(request: FastifyRequest): ClientMeta {
+  return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
+}
+
+/** As User/login: the old session (if any) ends and a new cookie is issued (session fixation). */
+async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, token: string) {
+  const old = request.cookies[SID_COOKIE];
+  if (old) await deleteSessionByToken(deps.db, old);
+  reply.setCookie(SID_COOKIE, token, sessionCookieOptions(deps.config));
+}
+
+export function registerWechatRoutes(app: App, deps: Deps): void {
+  app.post(
+    '/api/Wechat/login',
+    { schema: { body: wechatLoginSchema, response: { 200: envelope(wechatLoginResultSchema) } } },
+    async (request, reply) => {
+      const current = request.cookies[WXSTATE_COOKIE];
+      // One binding per browser, reused while it lives, so two tabs can each start a login.
+      const binding = current && service.BINDING_RE.test(current) ? current : randomToken(32);
+      const out = await service.startLogin(deps, binding);
+      reply.setCookie(WXSTATE_COOKIE, binding, {
+        path: WXSTATE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.cookieSecure,
+        maxAge: service.WECHAT_RULES.stateSeconds,
+      });
+      return okEnvelope(out);
+    },
+  );
+
+  app.post(
+    '/api/Wechat/wxLogin',
+    { schema: { body: wxLoginSchema, response: { 200: envelope(wxLoginResultSchema) } } },
+    async (request, reply) => {
+      const out = await service.wxLogin(deps, request.body, request.cookies[WXSTATE_COOKIE], meta(request));
+      if (out.sessionToken) await startSession(deps, request, reply, out.sessionToken);
+      return okEnvelope(out.result);
+    },
+  );
+
+  app.post(
+    '/api/Wechat/bindMobile',
+    { schema: { body: bindMobileSchema, response: { 200: envelope(bindMobileResultSchema) } } },
+    async (request, reply) => {
+      const out = await service.bindMobile(deps, request.body, meta(request));
+      if (out.sessionToken) await startSession(deps, request, reply, out.sessionToken);
+      return okEnvelope(out.result);
+    },
+  );
+
+  app.post(
+    '/api/Wechat/setPassword',
+    { schema: { body: wechatSetPasswordSchema, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await service.setPassword(deps, request.body);
+      return okEnvelope(null);
+    },
+  );
+}
