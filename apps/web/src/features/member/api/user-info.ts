@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@zl/shared';
+import { api } from '../../../lib/api-client.ts';
+import { BAD_RESPONSE, isBizError, NETWORK_ERROR } from '../../../lib/biz-error.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { removeItem, writeItem } from '../../../lib/storage.ts';
+
+export const memberKeys = {
+  all: ['member'] as const,
+  userInfo: () => [...memberKeys.all, 'userInfo'] as const,
+  personAuth: () => [...memberKeys.all, 'personAuthInfo'] as const,
+  businessAuth: () => [...memberKeys.all, 'businesAuthInfo'] as const,
+};
+
+/** Codes the client makes up when the server did not answer: not a failed userInfo. */
+const NO_ANSWER = new Set([NETWORK_ERROR, BAD_RESPONSE]);
+
+/**
+ * POST Member/userInfo with the seed §3/§4 storage rules: a successful answer saves the
+ * business-auth status and the pay-code flag; an answer that is not success removes the stored
+ * cardno, so the guard sends the member to /login. A network failure (no answer) keeps it.
+ */
+export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  try {
+    const data = await api.post<UserInfo>('Member/userInfo', {}, { skipErrorHandler: true, signal });
+    writeItem('businsauth', String(data.businsauth));
+    writeItem('ispaycode', data.ispaycode ? '1' : '0');
+    return data;
+  } catch (err) {
+    if (isBizError(err) && !NO_ANSWER.has(err.code)) {
+      removeItem('cardno');
+      useSession.setState({ cardno: null, member: null });
+    }
+    throw err;
+  }
+}
+
+export function userInfoQuery() {
+  return queryOptions({
+    queryKey: memberKeys.userInfo(),
+    queryFn: ({ signal }) => fetchUserInfo(signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useUserInfo() {
+  return useQuery(userInfoQuery());
+}
