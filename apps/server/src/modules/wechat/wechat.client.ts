@@ -81,7 +81,7 @@ export async function exchangeCode(
     // control characters never reach a page; the column holds 50
     if (info.success)
       nickname = info.data.nickname
-        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .replace(/\p{Cc}/gu, '')
         .trim()
         .slice(0, 50);
   } catch (err) {
