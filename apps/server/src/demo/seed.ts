@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { members } from '../db/schema/index.ts';
+import { admins, members } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -9,10 +9,39 @@ export const DEMO_ACCOUNTS = [
   { cardno: '10000002', mobile: '13900000002', cardtype: 'customer', nickname: '华展科技（参展商）' },
 ] as const;
 
+/** Console operators (/admin) of the demo: one of everything-allowed, one reviewer. */
+export const DEMO_ADMINS = [
+  { username: 'admin', password: 'admin1234', role: 'super', displayName: '平台管理员' },
+  { username: 'reviewer', password: 'review1234', role: 'reviewer', displayName: '审核员小王' },
+] as const;
+
+/**
+ * Demo operators while the console has none yet (also on a demo database created before the
+ * console existed); nothing once any operator exists.
+ */
+async function seedDemoAdmins(db: Db): Promise<string[]> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
+  if (Number(row?.n ?? 0) > 0) return [];
+  const values = await Promise.all(
+    DEMO_ADMINS.map(async (a) => ({
+      username: a.username,
+      passwordHash: await hashPassword(a.password),
+      role: a.role,
+      displayName: a.displayName,
+    })),
+  );
+  await db.insert(admins).values(values).onConflictDoNothing();
+  return [
+    '已创建运营后台账号（/admin）：',
+    ...DEMO_ADMINS.map((a) => `  ${a.displayName}  用户名 ${a.username}  密码 ${a.password}`),
+  ];
+}
+
 /** Demo members on an empty database; nothing when members already exist. */
 export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
+  const adminLines = await seedDemoAdmins(db);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members);
-  if (Number(row?.n ?? 0) > 0) return null;
+  if (Number(row?.n ?? 0) > 0) return adminLines.length ? { banner: adminLines.join('\n') } : null;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db
     .insert(members)
@@ -22,5 +51,5 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     (a) =>
       `  ${a.cardtype === 'workshop' ? '供应商' : '参展商'}  手机号 ${a.mobile}  密码 ${DEMO_PASSWORD}  （${a.nickname}）`,
   );
-  return { banner: ['已创建演示账号：', ...lines].join('\n') };
+  return { banner: ['已创建演示账号：', ...lines, ...adminLines].join('\n') };
 }

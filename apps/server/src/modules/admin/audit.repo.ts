@@ -1,0 +1,65 @@
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { admins, auditLog } from '../../db/schema/index.ts';
+
+export interface AuditEntry {
+  actorType: 'admin' | 'member' | 'system';
+  actorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: string | number;
+  detail: Record<string, unknown>;
+}
+
+/** Written inside the transaction of the change it records: no change without its audit row. */
+export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({ ...entry, targetId: String(entry.targetId) });
+}
+
+export async function listAudit(
+  db: DbOrTx,
+  filter: { targetType?: string | undefined; targetId?: string | undefined; action?: string | undefined },
+  page: number,
+  pageSize: number,
+) {
+  const where: SQL[] = [];
+  if (filter.targetType) where.push(eq(auditLog.targetType, filter.targetType));
+  if (filter.targetId) where.push(eq(auditLog.targetId, filter.targetId));
+  if (filter.action) where.push(eq(auditLog.action, filter.action));
+  const cond = where.length ? and(...where) : undefined;
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      actorType: auditLog.actorType,
+      actorId: auditLog.actorId,
+      actor: admins.username,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(admins, and(eq(auditLog.actorType, 'admin'), eq(admins.id, auditLog.actorId)))
+    .where(cond)
+    .orderBy(desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = await cappedCount(db, sql`select 1 from audit_log ${cond ? sql`where ${cond}` : sql``}`);
+  return { rows, total };
+}
+
+/** Lists count at most this many rows: an exact count of a huge table costs a full scan. */
+export const COUNT_CAP = 10_000;
+
+export async function cappedCount(db: DbOrTx, inner: SQL): Promise<number> {
+  const res = (await db.execute(
+    sql`select count(*)::int as n from (${inner} limit ${COUNT_CAP}) as capped`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/** `%`, `_` and `\` in a keyword are matched literally (the value itself is always a parameter). */
+export function likeEscape(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
