@@ -12,9 +12,12 @@ import { errorEnvelope } from './lib/errors.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerFileRoutes } from './modules/file/file.routes.ts';
+import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
+import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -120,6 +123,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   registerUserRoutes(app, deps);
+  registerFileRoutes(app, deps);
+  registerMemberRoutes(app, deps);
+  registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerWechatRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);

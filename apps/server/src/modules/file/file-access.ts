@@ -1,0 +1,39 @@
+import {
+  FILE_ID_RE,
+  type FilePurpose,
+  type FileRef,
+  type FileVisibility,
+  fileThumbUrl,
+  fileUrl,
+} from '@zl/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { type FileRow, findMemberFile } from './file.repo.ts';
+
+/**
+ * For modules that store a file id a member sent (avatar, ID card images, licence...): the file
+ * must be this member's own upload, made for one of `purposes` (and of `visibility` when given).
+ * Anything else — another member's file, a wrong purpose, a made-up id — answers the same field
+ * error, so ids of other members' files cannot be probed through forms either.
+ */
+export async function assertOwnFile(
+  db: DbOrTx,
+  memberId: number,
+  fileId: string,
+  opts: { purposes: readonly FilePurpose[]; visibility?: FileVisibility; field: string; label?: string },
+): Promise<FileRow> {
+  const row = FILE_ID_RE.test(fileId) ? await findMemberFile(db, memberId, fileId) : undefined;
+  const ok =
+    row &&
+    (opts.purposes as readonly string[]).includes(row.purpose) &&
+    (!opts.visibility || row.visibility === opts.visibility);
+  if (!ok) {
+    throw fieldError('FILE_NOT_FOUND', opts.field, `${opts.label ?? '文件'}不存在或不可用，请重新上传`);
+  }
+  return row;
+}
+
+/** How a stored file id is answered to the pages. Images have a thumbnail, PDFs do not. */
+export function fileRef(id: string, hasThumb = true): FileRef {
+  return { id, url: fileUrl(id), thumbUrl: hasThumb ? fileThumbUrl(id) : null };
+}

@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { files } from '../../db/schema/index.ts';
+
+export type FileRow = typeof files.$inferSelect;
+
+export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<FileRow> {
+  const [row] = await db.insert(files).values(values).returning();
+  return row!;
+}
+
+export async function findFileById(db: DbOrTx, id: string): Promise<FileRow | undefined> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return row;
+}
+
+/** A file only when this member uploaded it: someone else's id reads as missing. */
+export async function findMemberFile(db: DbOrTx, memberId: number, id: string): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerMemberId, memberId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,134 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_ID_RE, type FilePurpose, filePurposeSchema, uploadResultSchema } from '@zl/shared';
+import { AppError, fieldError, okEnvelope } from '../../lib/errors.ts';
+import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { findFileById } from './file.repo.ts';
+import { checkUploadRate, saveUpload, type Uploader } from './file.service.ts';
+import { type FileStorage, LocalDiskStorage } from './storage.ts';
+
+/** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so Chinese names survive the download. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const MULTIPART_ERRORS: Record<string, (maxMb: number) => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: (mb) => new AppError('FILE_TOO_LARGE', { message: `文件过大，单个文件不能超过 ${mb} MB` }),
+  FST_FILES_LIMIT: () => fieldError('VALIDATION_FAILED', 'file', '一次只能上传一个文件'),
+  FST_PARTS_LIMIT: () => new AppError('VALIDATION_FAILED', { message: '上传内容包含过多字段' }),
+  FST_FIELDS_LIMIT: () => new AppError('VALIDATION_FAILED', { message: '上传内容包含过多字段' }),
+  FST_PROTO_VIOLATION: () => new AppError('VALIDATION_FAILED', { message: '上传内容不正确' }),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('UNSUPPORTED_MEDIA_TYPE'),
+};
+
+/** Reads `purpose` then exactly one `file` from the multipart body, never more than the size limit. */
+async function readUpload(request: FastifyRequest, maxBytes: number) {
+  let purpose: FilePurpose | undefined;
+  let upload: { name: string; data: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'purpose') throw fieldError('VALIDATION_FAILED', part.fieldname.slice(0, 30), '不支持的字段');
+        const parsed = filePurposeSchema.safeParse(String(part.value));
+        if (!parsed.success) throw fieldError('VALIDATION_FAILED', 'purpose', '上传用途不正确');
+        purpose = parsed.data;
+        continue;
+      }
+      if (part.fieldname !== 'file') throw fieldError('VALIDATION_FAILED', part.fieldname.slice(0, 30), '不支持的字段');
+      // The purpose decides what is accepted, so it must arrive before the bytes.
+      if (!purpose) throw fieldError('VALIDATION_FAILED', 'purpose', '请指定上传用途（purpose 需在 file 之前）');
+      upload = { name: part.filename ?? '', data: await part.toBuffer() };
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    const mapped = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
+    if (mapped) throw mapped(Math.round(maxBytes / 1024 / 1024));
+    throw err;
+  }
+  if (!purpose) throw fieldError('VALIDATION_FAILED', 'purpose', '请指定上传用途');
+  if (!upload) throw fieldError('FILE_MISSING', 'file');
+  return { purpose, ...upload };
+}
+
+export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage): FileStorage {
+  const store = storage ?? new LocalDiskStorage(deps.config.uploadDir);
+  const maxBytes = deps.config.uploadMaxBytes;
+
+  // Multipart is parsed only inside this scope: every other call still refuses anything but JSON.
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 100, headerPairs: 50 },
+      throwFileSizeLimit: true,
+    });
+    scope.post(
+      '/api/File/upload',
+      { schema: { response: { 200: envelope(uploadResultSchema) } } },
+      async (request) => {
+        const who: Uploader | null = request.member
+          ? { memberId: request.member.memberId }
+          : request.admin
+            ? { adminId: request.admin.adminId }
+            : null;
+        if (!who) throw new AppError('NOT_LOGGED_IN');
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: '请以 multipart/form-data 上传文件' });
+        await checkUploadRate(deps, who);
+        const input = await readUpload(request, maxBytes);
+        return okEnvelope(
+          await saveUpload(deps, store, who, {
+            purpose: input.purpose,
+            clientName: input.name,
+            data: input.data,
+          }),
+        );
+      },
+    );
+  });
+
+  const serve = (thumb: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    // Missing, someone else's private file and a malformed id all look the same: ids cannot be probed.
+    const notFound = () => {
+      reply.header('cache-control', 'no-store');
+      return new AppError('FILE_NOT_FOUND');
+    };
+    if (!FILE_ID_RE.test(id)) throw notFound();
+    const row = await findFileById(deps.db, id);
+    if (!row) throw notFound();
+    if (row.visibility === 'private') {
+      const owner = request.member !== null && row.ownerMemberId === request.member.memberId;
+      if (!owner && !request.admin) throw notFound();
+    }
+    const key = thumb ? row.thumbKey : row.storageKey;
+    if (!key) throw notFound();
+    const stream = await store.get(key);
+    if (!stream) {
+      request.log.warn({ fileId: id, key }, 'file row without stored bytes');
+      throw notFound();
+    }
+    const mime = thumb ? 'image/webp' : row.mime;
+    reply
+      .type(mime)
+      .header(
+        'cache-control',
+        row.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-disposition',
+        thumb
+          ? 'inline'
+          : contentDisposition(mime === 'application/pdf' ? 'attachment' : 'inline', row.originalName),
+      );
+    if (!thumb) reply.header('content-length', row.size);
+    return reply.send(stream);
+  };
+  app.get('/files/:id', serve(false));
+  app.get('/files/:id/thumb', serve(true));
+  return store;
+}

@@ -1,0 +1,49 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { members, rememberTokens, sessions } from '../../db/schema/index.ts';
+
+export type MemberPatch = Partial<
+  Pick<
+    typeof members.$inferInsert,
+    | 'nickname'
+    | 'userlogo'
+    | 'company'
+    | 'myjob'
+    | 'birth'
+    | 'sex'
+    | 'qqnum'
+    | 'email'
+    | 'prov'
+    | 'city'
+    | 'strt'
+    | 'addr'
+    | 'descr'
+    | 'paycodeHash'
+    | 'payoutType'
+    | 'payoutName'
+    | 'payoutAccount'
+    | 'payoutBank'
+  >
+>;
+
+export async function updateMember(db: DbOrTx, memberId: number, patch: MemberPatch): Promise<void> {
+  await db
+    .update(members)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(members.id, memberId));
+}
+
+/** invitpples: members who registered with this member's number as their invite code. */
+export async function countInvitees(db: DbOrTx, cardno: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(members)
+    .where(eq(members.invitedBy, cardno));
+  return Number(row?.n ?? 0);
+}
+
+/** Ends every session of the member but the current one, and every remember-me token. */
+export async function endOtherSessions(db: DbOrTx, memberId: number, keepSessionHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.memberId, memberId), ne(sessions.idHash, keepSessionHash)));
+  await db.delete(rememberTokens).where(eq(rememberTokens.memberId, memberId));
+}

@@ -1,0 +1,78 @@
+import { fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from '@zl/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Member } from '../../db/schema/index.ts';
+import { findMemberById } from '../user/user.repo.ts';
+import { approvedPersonAuth, latestBusinessAuth, latestPersonAuth } from '../verification/verification.repo.ts';
+import { countInvitees } from './member.repo.ts';
+
+/** Payout accounts are shown masked: enough to recognise, not enough to copy. */
+export function maskAccount(type: string, account: string): string {
+  if (!account) return '';
+  if (type === 'bank') return `**** **** **** ${account.slice(-4)}`;
+  if (/^\d{11}$/.test(account)) return maskMobile(account);
+  const at = account.indexOf('@');
+  if (at > 0) return `${account.slice(0, Math.min(2, at))}***${account.slice(at)}`;
+  return `${account.slice(0, 2)}***`;
+}
+
+export function payoutOf(m: Member): UserInfo['payout'] {
+  const type = m.payoutType === 'alipay' || m.payoutType === 'bank' ? m.payoutType : '';
+  return { type, name: m.payoutName, account: maskAccount(type, m.payoutAccount), bank: m.payoutBank };
+}
+
+/**
+ * Member/userInfo. Values the later issues own (coins, message centre, designs, evaluations)
+ * answer their empty value until those exist; see docs/members.md.
+ */
+export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
+  const m = await findMemberById(db, memberId);
+  if (!m) throw new Error(`member ${memberId} vanished`);
+  const [approved, person, business, invitpples] = await Promise.all([
+    approvedPersonAuth(db, memberId),
+    latestPersonAuth(db, memberId),
+    latestBusinessAuth(db, memberId),
+    countInvitees(db, m.cardno),
+  ]);
+  const { dates, times } = shanghaiDateTime(m.createdAt);
+  return {
+    ispaycode: m.paycodeHash !== null,
+    hastips: false,
+    personauth: m.personauth,
+    businsauth: m.businsauth,
+    bindwx: m.openid !== null,
+    openid: '',
+    cardno: m.cardno,
+    cardtype: m.cardtype,
+    name: approved?.realname ?? m.realname,
+    nickname: m.nickname,
+    pwd: '',
+    userlogo: m.userlogo ? fileUrl(m.userlogo) : '',
+    company: m.company,
+    myjob: m.myjob,
+    mobile: m.mobile,
+    birth: m.birth,
+    sex: m.sex,
+    idcard: maskIdCard(approved?.idcard ?? m.idcard),
+    qqnum: m.qqnum,
+    email: m.email,
+    addr: m.addr,
+    prov: m.prov,
+    city: m.city,
+    strt: m.strt,
+    descr: m.descr,
+    score: 0,
+    dates,
+    times,
+    coins: 0,
+    invitcoins: 0,
+    invitcoins_dsnr: 0,
+    invitcoins_bsns: 0,
+    invitpples,
+    myworks: 0,
+    payout: payoutOf(m),
+    reject: {
+      person: m.personauth === 2 && person?.checked === 2 ? person.reason : '',
+      business: m.businsauth === 2 && business?.checked === 2 ? business.reason : '',
+    },
+  };
+}

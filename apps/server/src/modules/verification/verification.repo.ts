@@ -1,0 +1,87 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, businessAuths, members, personAuths } from '../../db/schema/index.ts';
+
+export type PersonAuthRow = typeof personAuths.$inferSelect;
+export type BusinessAuthRow = typeof businessAuths.$inferSelect;
+
+export async function latestPersonAuth(db: DbOrTx, memberId: number): Promise<PersonAuthRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(personAuths)
+    .where(eq(personAuths.memberId, memberId))
+    .orderBy(desc(personAuths.id))
+    .limit(1);
+  return row;
+}
+
+export async function approvedPersonAuth(db: DbOrTx, memberId: number): Promise<PersonAuthRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(personAuths)
+    .where(and(eq(personAuths.memberId, memberId), eq(personAuths.checked, 1)))
+    .orderBy(desc(personAuths.id))
+    .limit(1);
+  return row;
+}
+
+export async function latestBusinessAuth(db: DbOrTx, memberId: number): Promise<BusinessAuthRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(businessAuths)
+    .where(eq(businessAuths.memberId, memberId))
+    .orderBy(desc(businessAuths.id))
+    .limit(1);
+  return row;
+}
+
+/** An ID number already approved for a different member. */
+export async function idcardApprovedElsewhere(db: DbOrTx, memberId: number, idcard: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: personAuths.id })
+    .from(personAuths)
+    .where(and(eq(personAuths.idcard, idcard), eq(personAuths.checked, 1), ne(personAuths.memberId, memberId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function creditCodeApprovedElsewhere(
+  db: DbOrTx,
+  memberId: number,
+  taxorder: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: businessAuths.id })
+    .from(businessAuths)
+    .where(
+      and(eq(businessAuths.taxorder, taxorder), eq(businessAuths.checked, 1), ne(businessAuths.memberId, memberId)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Locks the member row: two submissions of one member are decided one after the other. */
+export async function lockMember(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select({ personauth: members.personauth, businsauth: members.businsauth })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('update');
+  return row!;
+}
+
+export async function insertPersonAuth(db: DbOrTx, values: typeof personAuths.$inferInsert) {
+  const [row] = await db.insert(personAuths).values(values).returning({ id: personAuths.id });
+  await db.update(members).set({ personauth: 0, updatedAt: sql`now()` }).where(eq(members.id, values.memberId));
+  return row!.id;
+}
+
+export async function insertBusinessAuth(db: DbOrTx, values: typeof businessAuths.$inferInsert) {
+  const [row] = await db.insert(businessAuths).values(values).returning({ id: businessAuths.id });
+  await db.update(members).set({ businsauth: 0, updatedAt: sql`now()` }).where(eq(members.id, values.memberId));
+  return row!.id;
+}
+
+export async function insertAudit(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
+  await db.insert(auditLog).values(values);
+}

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { creditCodeCheckChar, idCardCheckChar } from '@zl/shared';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { Client, expectOk, login, register, rows, type TestContext } from './helpers.ts';
+
+/** Shared by member*, file* and verification* tests. */
+
+export function tempUploadDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'zl-uploads-'));
+}
+
+/** Every file under a directory, recursively (what the storage really holds). */
+export function storedFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+}
+
+export interface LoggedIn {
+  c: Client;
+  id: number;
+  mobile: string;
+  cardno: string;
+}
+
+export async function loggedIn(ctx: TestContext, extra: Record<string, unknown> = {}): Promise<LoggedIn> {
+  const c = new Client(ctx.app);
+  const { mobile, cardno } = await register(c, undefined, extra);
+  expectOk(await login(c, mobile));
+  const [m] = await rows<{ id: number }>(ctx, sql`select id from members where mobile = ${mobile}`);
+  return { c, id: Number(m!.id), mobile, cardno };
+}
+
+/** An operator with a live console session, made directly in the database. */
+export async function operatorCookie(ctx: TestContext, role = 'reviewer'): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const [a] = await rows<{ id: number }>(
+    ctx,
+    sql`insert into admins (username, password_hash, role, display_name)
+        values (${`op_${randomBytes(4).toString('hex')}`}, 'x', ${role}, '审核员') returning id`,
+  );
+  await ctx.database.db.execute(
+    sql`insert into admin_sessions (id_hash, admin_id, expires_at)
+        values (${createHash('sha256').update(token).digest('hex')}, ${a!.id}, now() + interval '1 hour')`,
+  );
+  return `zl_admin=${token}`;
+}
+
+export function cookieOf(c: Client | null): string {
+  if (!c) return '';
+  return [...c.cookies.entries()]
+    .filter(([, v]) => v.path === '/')
+    .map(([k, v]) => `${k}=${v.value}`)
+    .join('; ');
+}
+
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType?: string; data: Buffer };
+
+export function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } {
+  const boundary = `----zltest${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in p) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\n` +
+            `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.data, Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** POST /api/File/upload as a member client, an operator cookie or anonymously. */
+export async function uploadRaw(ctx: TestContext, who: Client | string | null, parts: Part[]) {
+  const { payload, contentType } = multipartBody(parts);
+  const cookie = typeof who === 'string' ? who : cookieOf(who);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/File/upload',
+    payload,
+    headers: { 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: test convenience
+  return { status: res.statusCode, body: res.json() as any, res };
+}
+
+export async function upload(
+  ctx: TestContext,
+  who: Client | string | null,
+  purpose: string,
+  data: Buffer,
+  filename = 'photo.png',
+  contentType = 'image/png',
+) {
+  return uploadRaw(ctx, who, [
+    { name: 'purpose', value: purpose },
+    { name: 'file', filename, contentType, data },
+  ]);
+}
+
+/** Uploads and answers the new file id (fails the test when the upload fails). */
+export async function uploadId(ctx: TestContext, who: Client | string, purpose: string): Promise<string> {
+  const r = await upload(ctx, who, purpose, await png());
+  if (!r.body.success) throw new Error(`upload failed: ${JSON.stringify(r.body)}`);
+  return r.body.data.id as string;
+}
+
+export async function getFile(ctx: TestContext, url: string, who: Client | string | null = null) {
+  const cookie = typeof who === 'string' ? who : cookieOf(who);
+  return ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+}
+
+export function png(width = 120, height = 80): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+}
+
+export function jpeg(width = 120, height = 80): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
+}
+
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
+    'trailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** A valid 18-character ID number (GB 11643 check character) with a distinct sequence part. */
+export function idNumber(seq: number): string {
+  const first17 = `110105199001${String(1 + (seq % 28)).padStart(2, '0')}${String(seq % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
+}
+
+/** A valid unified social credit code (GB 32100 check character). */
+export function creditCode(seq: number): string {
+  const first17 = `91110105${String(seq).padStart(9, '0')}`;
+  return first17 + creditCodeCheckChar(first17);
+}
