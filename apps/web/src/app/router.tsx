@@ -20,6 +20,13 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   noPage: notFound,
 };
 
+const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {
+  registerSuccess: lazyPage(() => import('../features/auth/pages/register-success-page.tsx')),
+  bindPhone: lazyPage(() => import('../features/wechat/pages/bind-phone-page.tsx')),
+  setPassword: lazyPage(() => import('../features/wechat/pages/set-password-page.tsx')),
+  setPasswordSuccess: lazyPage(() => import('../features/wechat/pages/set-password-success-page.tsx')),
+};
+
 const mainChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/mainPage" replace /> },
   ...Object.entries(mainPages).map(([path, title]) => ({
@@ -95,9 +102,8 @@ export const routes: RouteObject[] = [
             path,
             handle: { title },
             lazy:
-              path === 'registerSuccess'
-                ? lazyPage(() => import('../features/auth/pages/register-success-page.tsx'))
-                : lazyPage(() => import('../features/placeholder/pages/waiting-card-page.tsx')),
+              builtLoginOther[path as keyof typeof loginOtherPages] ??
+              lazyPage(() => import('../features/placeholder/pages/waiting-card-page.tsx')),
           })),
         ],
       },

@@ -14,6 +14,7 @@ import { safeRedirect } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { storage } from '../../../lib/storage.ts';
 import { checkWith } from '../../../lib/zod-rule.ts';
+import { WechatCallback, WechatLoginButton } from '../../wechat/components/wechat-login.tsx';
 import { type LoginFormValues, submitLogin } from '../api/login.ts';
 
 /** zod (with @zl/shared's mobileSchema) loads on first validation, off the critical path. */
@@ -92,6 +93,7 @@ export default function LoginPage() {
       {autologin === 'failed' && !problem && (
         <LiteCallout kind="warning" title="自动登录已失效，请重新登录" />
       )}
+      <WechatCallback />
       {problem && (
         <LiteCallout kind="error" title={problem.text}>
           {problem.code === 'ACCOUNT_LOCKED' ? (
@@ -141,6 +143,7 @@ export default function LoginPage() {
         </div>
         <LiteButton loading={submitting}>{submitting ? '登录中…' : '登录'}</LiteButton>
       </form>
+      <WechatLoginButton />
       <div className="zl-auth-switch">
         还没有账号？<Link to="/login/register">立即注册</Link>
       </div>
