@@ -18,7 +18,7 @@ export const ADMIN_PERMISSIONS = {
   review: ['reviewer'],
   members: ['reviewer', 'finance'],
   audit: ['reviewer', 'finance'],
-  admins: [],
+  admins: ['super'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_PERMISSIONS;
 
@@ -243,6 +243,7 @@ export const auditActionLabels: Record<string, string> = {
   'admin.create': '创建管理员',
   'admin.disable': '停用管理员',
   'admin.enable': '启用管理员',
+  'admin.reset': '重置管理员密码',
 };
 
 export const adminCreateSchema = z.strictObject({
