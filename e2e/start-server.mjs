@@ -33,6 +33,23 @@ if (process.env.DATABASE_URL) {
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 
+// A local server speaking WeChat's OAuth2 web-login protocol (apps/server/test/fakes/wechat-server.ts)
+// on the next port: WeChat sign-in is configured against it, never against open.weixin.qq.com.
+const wechatPort = String(Number(port) + 1);
+const fakeWechat = spawn(
+  process.execPath,
+  ['--import', 'tsx', 'apps/server/test/fakes/wechat-server.ts', wechatPort],
+  { cwd: root, env: process.env, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+cleanups.push(async () => void fakeWechat.kill('SIGTERM'));
+Object.assign(env, {
+  WECHAT_APPID: 'wxfake0000000001',
+  WECHAT_SECRET: 'fake-wechat-secret-0123456789abcd',
+  WECHAT_REDIRECT_URI: `http://127.0.0.1:${port}/login`,
+  WECHAT_AUTHORIZE_URL: `http://127.0.0.1:${wechatPort}/connect/qrconnect`,
+  WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
+});
+
 const child = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
 const finish = async (code) => {
   for (const c of cleanups) await c().catch(() => {});
