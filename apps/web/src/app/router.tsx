@@ -12,11 +12,15 @@ const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = 
   mainPage: lazyPage(() => import('../features/home/pages/main-page.tsx')),
   about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
   help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
+  waiting: lazyPage(() => import('../features/verification/pages/review-waiting-page.tsx')),
   noPage: notFound,
 };
 
 const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObject['lazy']>> = {
   defaultPage: lazyPage(() => import('../features/person-center/pages/default-page.tsx')),
+  basicSetting: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
+  securitySetting: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
+  security_person: lazyPage(() => import('../features/verification/pages/security-person-page.tsx')),
   noPage: notFound,
 };
 

@@ -1,7 +1,12 @@
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import { cardTypeLabels } from '@zl/shared';
+import Avatar from 'antd/es/avatar';
 import Grid from 'antd/es/grid';
 import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useUserInfo } from '../member/api/user-info.ts';
+import { AuthTag, toAuthStatus } from '../verification/components/auth-status.tsx';
 import './person-center.css';
 
 const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]> }> = [
@@ -57,6 +62,24 @@ function menuItems(grouped: boolean): ItemType[] {
   }));
 }
 
+/** Who is signed in, from Member/userInfo (the same cached query the pages use). */
+function MemberCard() {
+  const { data } = useUserInfo();
+  if (!data) return null;
+  const approved = data.businsauth === 1 ? data.businsauth : data.personauth;
+  return (
+    <Link to="/personCenter/defaultPage" className="zl-pc-member">
+      <Avatar size={40} src={data.userlogo || undefined} icon={<UserOutlined />} />
+      <span>
+        <b>{data.nickname || `会员 ${data.cardno}`}</b>
+        <small>
+          {cardTypeLabels[data.cardtype]} · <AuthTag status={toAuthStatus(approved)} />
+        </small>
+      </span>
+    </Link>
+  );
+}
+
 /** /personCenter/*: side menu on desktop, a scrolling top menu on phones. */
 export default function PersonCenterLayout() {
   const { pathname } = useLocation();
@@ -66,6 +89,7 @@ export default function PersonCenterLayout() {
   return (
     <div className={compact ? 'zl-pc zl-pc-compact' : 'zl-pc'}>
       <nav className="zl-pc-side" aria-label="个人中心菜单">
+        {!compact && <MemberCard />}
         <Menu
           mode={compact ? 'horizontal' : 'inline'}
           selectedKeys={selected}

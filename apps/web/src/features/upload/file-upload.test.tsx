@@ -50,6 +50,8 @@ beforeEach(() => {
   FakeXhr.count = 0;
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });
+// antd forms are slow to mount under jsdom on a shared 2-core box
+vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 function pick(container: HTMLElement, file: File) {

@@ -60,6 +60,8 @@ beforeEach(() => {
   stubMatchMedia();
   fakeFeedback();
 });
+// antd forms are slow to mount under jsdom on a shared 2-core box
+vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('business verification form', () => {

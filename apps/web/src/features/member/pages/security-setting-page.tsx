@@ -1,0 +1,241 @@
+import {
+  changePwdSchema,
+  maskMobile,
+  PASSWORD_MAX,
+  passwordSchema,
+  setPaymentSchema,
+  type UserInfo,
+} from '@zl/shared';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import Radio from 'antd/es/radio';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import { withFeedback } from '../../../lib/feedback.ts';
+import { zodRule } from '../../../lib/zod-rule.ts';
+import { useChangePwd } from '../api/change-pwd.ts';
+import { useSetPayment } from '../api/set-payment.ts';
+import { useUserInfo } from '../api/user-info.ts';
+import { reportError } from '../components/form-errors.ts';
+import { objectRule } from '../components/object-rule.ts';
+import '../member.css';
+
+interface PwdValues {
+  oldPassword: string;
+  password: string;
+  confirm: string;
+}
+
+function ChangePasswordForm() {
+  const [form] = Form.useForm<PwdValues>();
+  const change = useChangePwd();
+  async function onFinish(v: PwdValues) {
+    try {
+      await change.mutateAsync({ oldPassword: v.oldPassword, password: v.password });
+      form.resetFields();
+      withFeedback((f) => f.message.success('登录密码已修改，其他设备上的登录已退出'));
+    } catch (err) {
+      reportError(form, err, { PASSWORD_WRONG: 'oldPassword' });
+    }
+  }
+  return (
+    <Form<PwdValues> form={form} layout="vertical" onFinish={onFinish} aria-label="修改登录密码">
+      <Form.Item name="oldPassword" label="当前密码" rules={[zodRule(changePwdSchema.shape.oldPassword)]}>
+        <Input.Password autoComplete="current-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label="新密码"
+        rules={[
+          zodRule(passwordSchema),
+          objectRule(changePwdSchema, 'password', ['oldPassword', 'password']),
+        ]}
+        extra="8–32 位，须同时包含字母和数字"
+      >
+        <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label="确认新密码"
+        dependencies={['password']}
+        rules={[
+          { required: true, message: '请再次输入新密码' },
+          ({ getFieldValue }) => ({
+            validator: (_r, value) =>
+              !value || getFieldValue('password') === value
+                ? Promise.resolve()
+                : Promise.reject(new Error('两次输入的密码不一致')),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
+        修改密码
+      </Button>
+    </Form>
+  );
+}
+
+interface PayValues {
+  password: string;
+  paycode: string;
+  repaycode: string;
+  payoutType: 'alipay' | 'bank';
+  payoutName: string;
+  payoutAccount: string;
+  payoutBank?: string;
+}
+
+const payShape = setPaymentSchema.shape;
+const PAYOUT_USES = ['payoutType', 'payoutAccount', 'payoutBank'] as const;
+/** valid stand-ins for the fields the payout-account check does not read */
+const PAYOUT_BASELINE = { password: 'x', paycode: '135790', repaycode: '135790', payoutName: '张三' };
+
+function PaymentForm({ user }: { user: UserInfo }) {
+  const [form] = Form.useForm<PayValues>();
+  const save = useSetPayment();
+  const type = Form.useWatch('payoutType', form) ?? 'alipay';
+  async function onFinish(v: PayValues) {
+    try {
+      await save.mutateAsync({
+        password: v.password,
+        paycode: v.paycode.trim(),
+        repaycode: v.repaycode.trim(),
+        payoutType: v.payoutType,
+        payoutName: v.payoutName.trim(),
+        payoutAccount: v.payoutAccount.trim(),
+        payoutBank: v.payoutType === 'bank' ? (v.payoutBank ?? '').trim() : '',
+      });
+      form.resetFields();
+      withFeedback((f) => f.message.success(user.ispaycode ? '支付密码与收款账户已更新' : '支付密码已设置'));
+    } catch (err) {
+      reportError(form, err, { PASSWORD_WRONG: 'password' });
+    }
+  }
+  return (
+    <Form<PayValues>
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      aria-label="支付密码与收款账户"
+      initialValues={{
+        payoutType: user.payout?.type || 'alipay',
+        payoutName: user.payout?.name ?? '',
+        payoutBank: user.payout?.bank ?? '',
+      }}
+    >
+      <Form.Item
+        name="password"
+        label="登录密码"
+        rules={[zodRule(payShape.password)]}
+        extra="为保障资金安全，请先验证登录密码"
+      >
+        <Input.Password autoComplete="current-password" maxLength={128} />
+      </Form.Item>
+      <Form.Item
+        name="paycode"
+        label={user.ispaycode ? '新支付密码' : '支付密码'}
+        rules={[zodRule(payShape.paycode)]}
+      >
+        <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" placeholder="6 位数字" />
+      </Form.Item>
+      <Form.Item
+        name="repaycode"
+        label="确认支付密码"
+        dependencies={['paycode']}
+        rules={[
+          { required: true, message: '请再次输入支付密码' },
+          ({ getFieldValue }) => ({
+            validator: (_r, value) =>
+              !value || getFieldValue('paycode') === value
+                ? Promise.resolve()
+                : Promise.reject(new Error('两次输入的支付密码不一致')),
+          }),
+        ]}
+      >
+        <Input.Password inputMode="numeric" maxLength={6} autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="payoutType" label="收款方式">
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'alipay', label: '支付宝' },
+            { value: 'bank', label: '银行卡' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="payoutName" label="收款人姓名" rules={[zodRule(payShape.payoutName)]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item
+        name="payoutAccount"
+        label={type === 'bank' ? '银行卡号' : '支付宝账号'}
+        dependencies={['payoutType']}
+        rules={[
+          zodRule(payShape.payoutAccount),
+          objectRule(setPaymentSchema, 'payoutAccount', PAYOUT_USES, PAYOUT_BASELINE),
+        ]}
+        extra={user.payout?.account ? `当前：${user.payout.account}（修改时请重新填写完整账号）` : undefined}
+      >
+        <Input
+          maxLength={type === 'bank' ? 30 : 40}
+          placeholder={type === 'bank' ? '12–30 位卡号' : '手机号或邮箱'}
+        />
+      </Form.Item>
+      {type === 'bank' && (
+        <Form.Item
+          name="payoutBank"
+          label="开户银行"
+          rules={[objectRule(setPaymentSchema, 'payoutBank', PAYOUT_USES, PAYOUT_BASELINE)]}
+        >
+          <Input maxLength={60} placeholder="如 招商银行福州分行" />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        {user.ispaycode ? '更新支付设置' : '设置支付密码'}
+      </Button>
+    </Form>
+  );
+}
+
+/** /personCenter/securitySetting: login password, pay password + payout account, bindings. */
+export default function SecuritySettingPage() {
+  const { data: user } = useUserInfo();
+  if (!user) return <Skeleton active paragraph={{ rows: 10 }} />;
+  return (
+    <div>
+      <h1 className="zl-member-title">账号安全</h1>
+      <section className="zl-member-section">
+        <h2>账号绑定</h2>
+        <div className="zl-bind-list">
+          <div>
+            <span>手机号</span>
+            <span>
+              {maskMobile(user.mobile)} <Tag color="success">已绑定</Tag>
+            </span>
+          </div>
+          <div>
+            <span>微信</span>
+            <span>{user.bindwx ? <Tag color="success">已绑定</Tag> : <Tag>未绑定</Tag>}</span>
+          </div>
+        </div>
+        {!user.bindwx && <p style={{ marginTop: 8 }}>在登录页使用微信扫码登录并验证手机号，即可绑定微信。</p>}
+      </section>
+      <section className="zl-member-section">
+        <h2>修改登录密码</h2>
+        <p>修改后，其他设备上的登录会自动退出。</p>
+        <ChangePasswordForm />
+      </section>
+      <section className="zl-member-section">
+        <h2>
+          支付密码与收款账户{' '}
+          {user.ispaycode ? <Tag color="success">已设置</Tag> : <Tag color="warning">未设置</Tag>}
+        </h2>
+        <p>提现时需要输入 6 位支付密码，提现款项将打入下方收款账户。</p>
+        <PaymentForm key={String(user.ispaycode)} user={user} />
+      </section>
+    </div>
+  );
+}
