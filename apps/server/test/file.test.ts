@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, expectError, expectFields, expectOk, rows, type TestContext, makeTestApp } from './helpers.ts';
+import {
+  count,
+  expectError,
+  expectFields,
+  expectOk,
+  makeTestApp,
+  rows,
+  type TestContext,
+} from './helpers.ts';
 import {
   getFile,
   jpeg,
@@ -58,7 +66,12 @@ describe('File/upload: who and how', () => {
       const { payload, contentType } = (await import('./member-fixtures.ts')).multipartBody([
         { name: 'mobile', value: a.mobile },
       ]);
-      const res = await ctx.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': contentType },
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json().errCode).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
@@ -109,7 +122,12 @@ describe('content is sniffed from the bytes', () => {
   it('a PNG named .pdf sent as application/pdf is stored and served as PNG', async () => {
     const r = await upload(ctx, a.c, 'case', await png(), 'scan.pdf', 'application/pdf');
     expectOk(asResponse(r));
-    expect(r.body.data).toMatchObject({ mime: 'image/png', name: 'scan.png', visibility: 'public', purpose: 'case' });
+    expect(r.body.data).toMatchObject({
+      mime: 'image/png',
+      name: 'scan.png',
+      visibility: 'public',
+      purpose: 'case',
+    });
     const got = await getFile(ctx, r.body.data.url);
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
@@ -263,7 +281,12 @@ describe('serving and who may read', () => {
   });
 
   it('malformed and unknown ids → 404 FILE_NOT_FOUND', async () => {
-    for (const url of ['/files/x', '/files/..%2F..%2Fetc%2Fpasswd', `/files/${'a'.repeat(22)}`, '/files/a/thumb']) {
+    for (const url of [
+      '/files/x',
+      '/files/..%2F..%2Fetc%2Fpasswd',
+      `/files/${'a'.repeat(22)}`,
+      '/files/a/thumb',
+    ]) {
       const res = await getFile(ctx, url, op);
       expect(res.statusCode).toBe(404);
       expect(res.json().errCode).toBe('FILE_NOT_FOUND');

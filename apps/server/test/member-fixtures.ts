@@ -16,7 +16,10 @@ export function tempUploadDir(): string {
 /** Every file under a directory, recursively (what the storage really holds). */
 export function storedFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 }
 
 export interface LoggedIn {

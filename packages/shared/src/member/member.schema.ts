@@ -14,7 +14,14 @@ export const authStatusLabels: Record<AuthStatus, string> = {
   3: '未认证',
 };
 
-export const BS_TYPES = ['有限责任公司', '股份有限公司', '个人独资企业', '合伙企业', '个体工商户', '其他'] as const;
+export const BS_TYPES = [
+  '有限责任公司',
+  '股份有限公司',
+  '个人独资企业',
+  '合伙企业',
+  '个体工商户',
+  '其他',
+] as const;
 export type BsType = (typeof BS_TYPES)[number];
 export const RECEIPT_TYPES = ['增值税普通发票', '增值税专用发票', '不需要发票'] as const;
 export type ReceiptType = (typeof RECEIPT_TYPES)[number];
@@ -165,7 +172,10 @@ export const setPaymentSchema = z
     if (v.repaycode !== v.paycode)
       ctx.addIssue({ code: 'custom', path: ['repaycode'], message: '两次输入的支付密码不一致' });
     if (v.payoutType === 'alipay') {
-      if (!MOBILE_RE.test(v.payoutAccount) && !(EMAIL_RE.test(v.payoutAccount) && v.payoutAccount.length <= 40))
+      if (
+        !MOBILE_RE.test(v.payoutAccount) &&
+        !(EMAIL_RE.test(v.payoutAccount) && v.payoutAccount.length <= 40)
+      )
         ctx.addIssue({ code: 'custom', path: ['payoutAccount'], message: '支付宝账号应为手机号或邮箱' });
     } else {
       if (!/^\d{12,30}$/.test(v.payoutAccount))

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FILE_ID_RE, type FilePurpose, filePurposeSchema, uploadResultSchema } from '@zl/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fieldError, okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
 import { findFileById } from './file.repo.ts';
@@ -18,7 +18,8 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 }
 
 const MULTIPART_ERRORS: Record<string, (maxMb: number) => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: (mb) => new AppError('FILE_TOO_LARGE', { message: `文件过大，单个文件不能超过 ${mb} MB` }),
+  FST_REQ_FILE_TOO_LARGE: (mb) =>
+    new AppError('FILE_TOO_LARGE', { message: `文件过大，单个文件不能超过 ${mb} MB` }),
   FST_FILES_LIMIT: () => fieldError('VALIDATION_FAILED', 'file', '一次只能上传一个文件'),
   FST_PARTS_LIMIT: () => new AppError('VALIDATION_FAILED', { message: '上传内容包含过多字段' }),
   FST_FIELDS_LIMIT: () => new AppError('VALIDATION_FAILED', { message: '上传内容包含过多字段' }),
@@ -33,15 +34,18 @@ async function readUpload(request: FastifyRequest, maxBytes: number) {
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname !== 'purpose') throw fieldError('VALIDATION_FAILED', part.fieldname.slice(0, 30), '不支持的字段');
+        if (part.fieldname !== 'purpose')
+          throw fieldError('VALIDATION_FAILED', part.fieldname.slice(0, 30), '不支持的字段');
         const parsed = filePurposeSchema.safeParse(String(part.value));
         if (!parsed.success) throw fieldError('VALIDATION_FAILED', 'purpose', '上传用途不正确');
         purpose = parsed.data;
         continue;
       }
-      if (part.fieldname !== 'file') throw fieldError('VALIDATION_FAILED', part.fieldname.slice(0, 30), '不支持的字段');
+      if (part.fieldname !== 'file')
+        throw fieldError('VALIDATION_FAILED', part.fieldname.slice(0, 30), '不支持的字段');
       // The purpose decides what is accepted, so it must arrive before the bytes.
-      if (!purpose) throw fieldError('VALIDATION_FAILED', 'purpose', '请指定上传用途（purpose 需在 file 之前）');
+      if (!purpose)
+        throw fieldError('VALIDATION_FAILED', 'purpose', '请指定上传用途（purpose 需在 file 之前）');
       upload = { name: part.filename ?? '', data: await part.toBuffer() };
     }
   } catch (err) {

@@ -20,21 +20,31 @@ export async function memberOnly(request: FastifyRequest): Promise<void> {
 export function registerMemberRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Member/userInfo',
-    { preValidation: memberOnly, schema: { body: z.strictObject({}), response: { 200: envelope(userInfoSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: { body: z.strictObject({}), response: { 200: envelope(userInfoSchema) } },
+    },
     async (request) => okEnvelope(await service.userInfo(deps, requireMember(request).memberId)),
   );
 
   app.post(
     '/api/Member/updateBaseInfo',
-    { preValidation: memberOnly, schema: { body: updateBaseInfoSchema, response: { 200: envelope(userInfoSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: { body: updateBaseInfoSchema, response: { 200: envelope(userInfoSchema) } },
+    },
     async (request) =>
       okEnvelope(await service.updateBaseInfo(deps, requireMember(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Member/setPayment',
-    { preValidation: memberOnly, schema: { body: setPaymentSchema, response: { 200: envelope(setPaymentResultSchema) } } },
-    async (request) => okEnvelope(await service.setPayment(deps, requireMember(request).memberId, request.body)),
+    {
+      preValidation: memberOnly,
+      schema: { body: setPaymentSchema, response: { 200: envelope(setPaymentResultSchema) } },
+    },
+    async (request) =>
+      okEnvelope(await service.setPayment(deps, requireMember(request).memberId, request.body)),
   );
 
   app.post(

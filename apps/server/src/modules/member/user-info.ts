@@ -2,7 +2,11 @@ import { fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from
 import type { DbOrTx } from '../../db/client.ts';
 import type { Member } from '../../db/schema/index.ts';
 import { findMemberById } from '../user/user.repo.ts';
-import { approvedPersonAuth, latestBusinessAuth, latestPersonAuth } from '../verification/verification.repo.ts';
+import {
+  approvedPersonAuth,
+  latestBusinessAuth,
+  latestPersonAuth,
+} from '../verification/verification.repo.ts';
 import { countInvitees } from './member.repo.ts';
 
 /** Payout accounts are shown masked: enough to recognise, not enough to copy. */

@@ -36,11 +36,17 @@ export async function latestBusinessAuth(db: DbOrTx, memberId: number): Promise<
 }
 
 /** An ID number already approved for a different member. */
-export async function idcardApprovedElsewhere(db: DbOrTx, memberId: number, idcard: string): Promise<boolean> {
+export async function idcardApprovedElsewhere(
+  db: DbOrTx,
+  memberId: number,
+  idcard: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: personAuths.id })
     .from(personAuths)
-    .where(and(eq(personAuths.idcard, idcard), eq(personAuths.checked, 1), ne(personAuths.memberId, memberId)))
+    .where(
+      and(eq(personAuths.idcard, idcard), eq(personAuths.checked, 1), ne(personAuths.memberId, memberId)),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -54,7 +60,11 @@ export async function creditCodeApprovedElsewhere(
     .select({ id: businessAuths.id })
     .from(businessAuths)
     .where(
-      and(eq(businessAuths.taxorder, taxorder), eq(businessAuths.checked, 1), ne(businessAuths.memberId, memberId)),
+      and(
+        eq(businessAuths.taxorder, taxorder),
+        eq(businessAuths.checked, 1),
+        ne(businessAuths.memberId, memberId),
+      ),
     )
     .limit(1);
   return Boolean(row);
@@ -72,13 +82,19 @@ export async function lockMember(db: DbOrTx, memberId: number) {
 
 export async function insertPersonAuth(db: DbOrTx, values: typeof personAuths.$inferInsert) {
   const [row] = await db.insert(personAuths).values(values).returning({ id: personAuths.id });
-  await db.update(members).set({ personauth: 0, updatedAt: sql`now()` }).where(eq(members.id, values.memberId));
+  await db
+    .update(members)
+    .set({ personauth: 0, updatedAt: sql`now()` })
+    .where(eq(members.id, values.memberId));
   return row!.id;
 }
 
 export async function insertBusinessAuth(db: DbOrTx, values: typeof businessAuths.$inferInsert) {
   const [row] = await db.insert(businessAuths).values(values).returning({ id: businessAuths.id });
-  await db.update(members).set({ businsauth: 0, updatedAt: sql`now()` }).where(eq(members.id, values.memberId));
+  await db
+    .update(members)
+    .set({ businsauth: 0, updatedAt: sql`now()` })
+    .where(eq(members.id, values.memberId));
   return row!.id;
 }
 

@@ -32,7 +32,10 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Member/businesAuth',
-    { preValidation: memberOnly, schema: { body: businesAuthSchema, response: { 200: envelope(authInfoSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: { body: businesAuthSchema, response: { 200: envelope(authInfoSchema) } },
+    },
     async (request) => {
       const { memberId } = requireMember(request);
       await service.businesAuth(deps, memberId, request.body);

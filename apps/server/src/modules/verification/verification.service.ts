@@ -30,8 +30,16 @@ export async function personAuth(deps: Deps, memberId: number, input: Parsed<typ
   const m = await findMemberById(deps.db, memberId);
   if (!m) throw new AppError('NOT_LOGGED_IN');
   assertCanSubmit(m.personauth, await repo.latestPersonAuth(deps.db, memberId));
-  await assertOwnFile(deps.db, memberId, input.cardfrt, { ...ID_IMAGE, field: 'cardfrt', label: '身份证人像面' });
-  await assertOwnFile(deps.db, memberId, input.cardrvs, { ...ID_IMAGE, field: 'cardrvs', label: '身份证国徽面' });
+  await assertOwnFile(deps.db, memberId, input.cardfrt, {
+    ...ID_IMAGE,
+    field: 'cardfrt',
+    label: '身份证人像面',
+  });
+  await assertOwnFile(deps.db, memberId, input.cardrvs, {
+    ...ID_IMAGE,
+    field: 'cardrvs',
+    label: '身份证国徽面',
+  });
   await deps.db.transaction(async (tx) => {
     const locked = await repo.lockMember(tx, memberId);
     assertCanSubmit(locked.personauth, await repo.latestPersonAuth(tx, memberId));
