@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { adminRoute } from './admin-routes.tsx';
 import { AuthGate } from './auth-gate.tsx';
 import { lazyPage } from './lazy.ts';
 import { PageLoading, RootShell, RouteError } from './root.tsx';
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      adminRoute,
       {
         path: '/',
         Component: AuthGate,
