@@ -1,7 +1,8 @@
-import { type CSSProperties, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LiteCallout } from '../../../components/lite/lite-field.tsx';
 import { toBizError } from '../../../lib/error-handler.ts';
+import './wechat-login.css';
 
 /**
  * The WeChat part of /login, antd-free like the page. Only this shell is on the login critical
@@ -13,7 +14,6 @@ const loadActions = () => import('../wechat-actions.ts');
 const redeemed = new Set<string>();
 
 const WECHAT_GREEN = '#07c160';
-const buttonStyle: CSSProperties = { gap: 8, color: '#1f1f1f' };
 const ICON = (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
     <path
@@ -74,14 +74,11 @@ export function WechatLoginButton() {
   }
 
   return (
-    <div className="zl-wechat-entry" style={{ marginTop: 20 }}>
-      <div className="zl-auth-divider" style={{ textAlign: 'center', color: '#8c8c8c', margin: '0 0 12px' }}>
-        其他登录方式
-      </div>
+    <div>
+      <div className="zl-wx-divider">其他登录方式</div>
       <button
         type="button"
-        className="zl-btn zl-btn-block zl-btn-lg"
-        style={buttonStyle}
+        className="zl-btn zl-btn-block zl-btn-lg zl-wx-btn"
         onClick={() => void start()}
         disabled={status !== 'idle'}
         aria-busy={status === 'busy'}
@@ -90,12 +87,12 @@ export function WechatLoginButton() {
         {status === 'off' ? '微信登录暂未开通' : '微信登录'}
       </button>
       {status === 'off' && (
-        <p role="status" style={{ color: '#8c8c8c', fontSize: 13, margin: '6px 0 0', textAlign: 'center' }}>
+        <p role="status" className="zl-wx-note">
           请使用手机号和密码登录
         </p>
       )}
       {problem && (
-        <p role="alert" style={{ color: '#ff4d4f', fontSize: 13, margin: '6px 0 0', textAlign: 'center' }}>
+        <p role="alert" className="zl-wx-note">
           {problem}
         </p>
       )}

@@ -83,8 +83,7 @@ export default function BindPhonePage() {
     <div className="zl-wx-form">
       <h1>绑定手机号</h1>
       <p className="zl-auth-sub">
-        微信账号{ticket.nickname ? `「${ticket.nickname}」` : ''}尚未绑定平台账号。验证手机号后即完成绑定，
-        该手机号未注册时将为您创建新账号。
+        {`微信账号${ticket.nickname ? `「${ticket.nickname}」` : ''}尚未绑定平台账号。验证手机号即可完成绑定；该手机号尚未注册时，将为您创建新账号。`}
       </p>
       <Form<BindValues>
         form={form}
