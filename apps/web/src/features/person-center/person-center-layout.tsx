@@ -73,7 +73,7 @@ function MemberCard() {
       <span>
         <b>{data.nickname || `会员 ${data.cardno}`}</b>
         <small>
-          {cardTypeLabels[data.cardtype]} · <AuthTag status={toAuthStatus(approved)} />
+          {cardTypeLabels[data.cardtype].split('（')[0]} · <AuthTag status={toAuthStatus(approved)} />
         </small>
       </span>
     </Link>

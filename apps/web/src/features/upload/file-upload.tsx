@@ -4,11 +4,12 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import SwapOutlined from '@ant-design/icons/SwapOutlined';
 import { acceptFor, fileThumbUrl, fileUrl } from '@zl/shared';
 import Button from 'antd/es/button';
+import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import Image from 'antd/es/image';
 import Progress from 'antd/es/progress';
 import type { RcFile, UploadProps } from 'antd/es/upload';
 import Upload from 'antd/es/upload';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { isBizError } from '../../lib/biz-error.ts';
 import { isPdf, precheckFile } from './upload-checks.ts';
 import { type UploadedFile, type UploadPurpose, uploadFile } from './upload-file.ts';
@@ -55,11 +56,14 @@ export function FileUpload({
   onChange,
   initialFile,
   placeholder = '点击上传',
-  disabled,
+  disabled: disabledProp,
   shape = 'card',
   id,
   onUploaded,
 }: FileUploadProps) {
+  // a disabled antd Form (a verification under review) disables its controls through this context
+  const formDisabled = useContext(DisabledContext);
+  const disabled = disabledProp ?? formDisabled;
   const [known, setKnown] = useState<Record<string, UploadedFile>>({});
   const [progress, setProgress] = useState<Progressing | null>(null);
   const [error, setError] = useState<string | null>(null);

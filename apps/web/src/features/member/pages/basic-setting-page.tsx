@@ -86,6 +86,7 @@ function BasicForm({ user }: { user: UserInfo }) {
   return (
     <Form<BaseValues>
       form={form}
+      requiredMark={false}
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}

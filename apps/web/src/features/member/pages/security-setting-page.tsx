@@ -40,7 +40,13 @@ function ChangePasswordForm() {
     }
   }
   return (
-    <Form<PwdValues> form={form} layout="vertical" onFinish={onFinish} aria-label="修改登录密码">
+    <Form<PwdValues>
+      form={form}
+      requiredMark={false}
+      layout="vertical"
+      onFinish={onFinish}
+      aria-label="修改登录密码"
+    >
       <Form.Item name="oldPassword" label="当前密码" rules={[zodRule(changePwdSchema.shape.oldPassword)]}>
         <Input.Password autoComplete="current-password" maxLength={128} />
       </Form.Item>
@@ -117,6 +123,7 @@ function PaymentForm({ user }: { user: UserInfo }) {
   return (
     <Form<PayValues>
       form={form}
+      requiredMark={false}
       layout="vertical"
       onFinish={onFinish}
       aria-label="支付密码与收款账户"

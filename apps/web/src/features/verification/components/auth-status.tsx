@@ -25,7 +25,6 @@ export function ReviewSteps({ size = 'default' }: { size?: 'default' | 'small' }
     <Steps
       size={size}
       current={1}
-      responsive={false}
       items={[
         { title: '提交资料', content: '已提交' },
         { title: '平台审核', content: '通常 1 个工作日', status: 'process' },

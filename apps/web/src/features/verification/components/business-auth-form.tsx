@@ -130,6 +130,7 @@ export function BusinessAuthForm({ record, readOnly, onSubmitted }: BusinessAuth
   return (
     <Form<BusinessValues>
       form={form}
+      requiredMark={false}
       layout="vertical"
       disabled={readOnly}
       onFinish={onFinish}

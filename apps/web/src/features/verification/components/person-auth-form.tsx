@@ -54,6 +54,7 @@ export function PersonAuthForm({ record, readOnly, onSubmitted }: PersonAuthForm
   return (
     <Form<PersonValues>
       form={form}
+      requiredMark={false}
       layout="vertical"
       disabled={readOnly}
       onFinish={onFinish}
