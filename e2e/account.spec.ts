@@ -31,7 +31,7 @@ test('register → registerSuccess → login → mainPage, then logout', async (
 
   await page.getByLabel('手机号').fill(mobile);
   await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
   await expect(page).toHaveURL(/\/mainPage$/);
   await expect(page.getByText(cardno!).first()).toBeVisible();
   expect(await storageValue(page, 'cardno')).toBe(cardno);

@@ -33,5 +33,5 @@ export async function login(page: Page, mobile: string, password: string, rememb
   await page.getByLabel('手机号').fill(mobile);
   await page.getByLabel('密码', { exact: true }).fill(password);
   if (remember) await page.getByRole('checkbox', { name: /记住我/ }).check();
-  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
 }
