@@ -1,12 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { type ApiEnvelope, type ErrorCode, errorCatalogue } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
-import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
+import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
+import * as schema from '../src/db/schema/index.ts';
 import type { App } from '../src/lib/types.ts';
 import type { SmsSender } from '../src/modules/user/sms-sender.ts';
 
@@ -48,7 +55,7 @@ export async function makeTestApp(
       await c.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, poolSize: 5 });
+  const database = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 5 }) : await freshPglite();
   const app = await buildApp({ config, database, webDist: null, ...(opts.sms ? { sms: opts.sms } : {}) });
   if (opts.beforeReady) await opts.beforeReady(app);
   await app.ready();
@@ -62,6 +69,55 @@ export async function makeTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * Migrating a new in-memory PGlite costs about a second of CPU per app; instead every test app
+ * starts from a dump of a migrated empty database, made once per set of migrations and shared by
+ * all test files through the temp directory. runMigrations still runs (a no-op when the dump is
+ * current), and test/database.test.ts covers migrating from scratch.
+ */
+let templatePromise: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  templatePromise ??= (async () => {
+    const folder = migrationsFolder();
+    const h = createHash('sha256');
+    for (const f of fs.readdirSync(folder).sort()) {
+      if (f.endsWith('.sql')) h.update(f).update(fs.readFileSync(path.join(folder, f)));
+    }
+    h.update(fs.readFileSync(path.join(folder, 'meta', '_journal.json')));
+    const file = path.join(os.tmpdir(), `zl-test-pglite-${h.digest('hex').slice(0, 16)}.tar`);
+    if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
+    const client = await PGlite.create();
+    await runMigrations({
+      db: drizzlePglite(client, { schema }) as unknown as Db,
+      kind: 'pglite',
+      close: async () => {},
+    });
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(tmp, file); // atomic: parallel files never read a half-written dump
+    return dump;
+  })();
+  return templatePromise;
+}
+
+async function freshPglite(): Promise<Database> {
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  } catch {
+    client = await PGlite.create(); // an unreadable dump: migrate from scratch
+  }
+  const database: Database = {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
+  await runMigrations(database);
+  return database;
 }
 
 /** A browser-like client: keeps cookies (path-aware enough for / and /api/User) and an IP. */

@@ -300,14 +300,21 @@ describe('User/login: sessions', () => {
 });
 
 describe('per-IP failed-login limit', () => {
+  // The limit is read from the config at each login; LOGIN_IP_FAILURE_LIMIT=3 parses to this
+  // (test/database.test.ts), so one app serves with a lowered limit instead of a second app.
   let limited: TestContext;
-  beforeAll(async () => {
-    limited = await makeTestApp({ LOGIN_IP_FAILURE_LIMIT: '3' });
+  let saved: number;
+  beforeAll(() => {
+    limited = ctx;
+    saved = ctx.config.loginIpFailureLimit;
+    ctx.config.loginIpFailureLimit = 3;
   });
-  afterAll(() => limited.close());
+  afterAll(() => {
+    ctx.config.loginIpFailureLimit = saved;
+  });
 
   it('after the limit of failures from one IP, every login from it → RATE_LIMITED 429', async () => {
-    expect(limited.config.loginIpFailureLimit).toBe(3);
+    expect(saved).toBe(30);
     const setup = new Client(limited.app);
     const a = await register(setup);
     const b = await register(setup);
