@@ -117,6 +117,26 @@ describe('not configured', () => {
   });
 });
 
+describe('config', () => {
+  it('appid + secret switch it on; production also needs an explicit redirect URI', async () => {
+    const { loadConfig } = await import('../src/config/env.ts');
+    expect(loadConfig({ WECHAT_APPID: 'wx1' }).wechat).toBeNull();
+    expect(loadConfig({ WECHAT_APPID: 'wx1', WECHAT_SECRET: 's', PORT: '4500' }).wechat).toEqual({
+      appid: 'wx1',
+      secret: 's',
+      redirectUri: 'http://127.0.0.1:4500/login',
+      authorizeUrl: 'https://open.weixin.qq.com/connect/qrconnect',
+      apiBase: 'https://api.weixin.qq.com',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production', WECHAT_APPID: 'wx1', WECHAT_SECRET: 's' })).toThrow(
+      /WECHAT_REDIRECT_URI/,
+    );
+    expect(() =>
+      loadConfig({ WECHAT_APPID: 'wx1', WECHAT_SECRET: 's', WECHAT_API_BASE: 'not a url' }),
+    ).toThrow(/WECHAT_API_BASE/);
+  });
+});
+
 describe('Wechat/login', () => {
   it('answers the authorize URL with a fresh state, stores only its hash, binds it to the browser', async () => {
     const c = new Client(ctx.app);

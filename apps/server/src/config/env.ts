@@ -128,6 +128,12 @@ function aliyunSmsConfig(e: Env): AliyunSmsConfig | null {
 
 function wechatConfig(e: Env, port: number): WechatConfig | null {
   if (!e.WECHAT_APPID || !e.WECHAT_SECRET) return null;
+  // The local default only suits development: a production redirect must be the public /login URL.
+  if (e.NODE_ENV === 'production' && !e.WECHAT_REDIRECT_URI) {
+    throw new Error(
+      '配置错误（环境变量）：已配置微信登录（WECHAT_APPID），生产环境还需设置 WECHAT_REDIRECT_URI（对外的 /login 地址）',
+    );
+  }
   return {
     appid: e.WECHAT_APPID,
     secret: e.WECHAT_SECRET,
