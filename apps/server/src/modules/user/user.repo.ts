@@ -84,6 +84,23 @@ export async function insertResetToken(
   });
 }
 
+/** Whether a reset ticket is live and belongs to the member (a read only: it uses nothing). */
+export async function resetTokenLive(db: DbOrTx, tokenHash: string, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ memberId: resetTokens.memberId })
+    .from(resetTokens)
+    .where(
+      and(
+        eq(resetTokens.tokenHash, tokenHash),
+        eq(resetTokens.memberId, memberId),
+        isNull(resetTokens.usedAt),
+        gt(resetTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Marks a live reset ticket used and answers its member, atomically (a ticket works once). */
 export async function useResetToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
   const [row] = await db

@@ -57,8 +57,9 @@ export async function regist(deps: Deps, input: Parsed<typeof registSchema>): Pr
   const invite = input.invite ? input.invite : null;
   if (invite && !(await repo.cardnoExists(deps.db, invite))) throw fieldError('INVITE_INVALID', 'invite');
   if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
-  const passwordHash = await hashPassword(input.password);
+  // The code first: a request without a valid code costs no password hashing.
   await consumeCode(deps.db, { mobile: input.mobile, purpose: 'regist', code: input.code });
+  const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
       const member = await repo.insertMember(deps.db, {
@@ -162,10 +163,15 @@ export async function checkCode(deps: Deps, input: Parsed<typeof checkCodeSchema
 /** Step 2: the new password; every session and remember token of the member ends. */
 export async function resetPwd(deps: Deps, input: Parsed<typeof resetPwdSchema>): Promise<void> {
   const member = await repo.findMemberByMobile(deps.db, input.mobile);
+  const tokenHash = sha256(input.token);
+  // Cheap checks first: an unknown mobile or a dead ticket costs no password hashing.
+  if (!member || !(await repo.resetTokenLive(deps.db, tokenHash, member.id))) {
+    throw new AppError('RESET_TOKEN_INVALID');
+  }
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const memberId = await repo.useResetToken(tx, sha256(input.token));
-    if (!member || memberId !== member.id) throw new AppError('RESET_TOKEN_INVALID');
+    const memberId = await repo.useResetToken(tx, tokenHash);
+    if (memberId !== member.id) throw new AppError('RESET_TOKEN_INVALID');
     await repo.setPasswordHash(tx, member.id, passwordHash);
     await deleteMemberSessions(tx, member.id);
   });
