@@ -109,6 +109,7 @@ describe('the server process', () => {
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
     await new Promise((r) => setTimeout(r, 400));
+    const termAt = Date.now();
     first.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     expect(first.child.exitCode).toBeNull(); // still draining
@@ -119,7 +120,8 @@ describe('the server process', () => {
     expect(raw.toLowerCase()).toContain('connection: close');
     expect(raw).toContain('"success":true');
     expect(res1).toMatchObject({ code: 0, signal: null });
-    expect(res1.ms).toBeLessThan(60_000);
+    // well before the 15 s force-exit of server.ts
+    expect(Date.now() - termAt).toBeLessThan(12_000);
     expect(fs.existsSync(lockFile)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     expect(first.out()).not.toMatch(/shutdown (timed out|failed)/);

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/lib/crypto.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as crypto from '../src/lib/crypto.ts';
+
+// Counts password hashing (the real function still runs): bad requests must not cost an argon2 hash.
+vi.mock('../src/lib/crypto.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/lib/crypto.ts')>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
+
 import { DevSmsSender, type SmsMessage, type SmsSender } from '../src/modules/user/sms-sender.ts';
 import {
   ageCodes,
@@ -383,7 +390,7 @@ describe('wrong, expired and reused codes', () => {
     // the mobile becomes a member by another way (the code stays unused)
     await ctx.database.db.execute(
       sql`insert into members (cardno, mobile, password_hash, cardtype)
-          values ('99' || substr(${mobile}, 6, 6), ${mobile}, ${await hashPassword(PASSWORD)}, 'workshop')`,
+          values ('99' || substr(${mobile}, 6, 6), ${mobile}, ${await crypto.hashPassword(PASSWORD)}, 'workshop')`,
     );
     const r = await c.post('User/checkCode', { mobile, code: registCode });
     expectError(r, 'SMS_CODE_INVALID');
@@ -404,6 +411,31 @@ describe('wrong, expired and reused codes', () => {
     // getCode(reset) refuses an unknown mobile, so no reset code can exist for it
     expectError(await c.post('User/getCode', { mobile, type: 'reset' }), 'MOBILE_NOT_REGISTERED');
     expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+  });
+});
+
+describe('work done for bad requests', () => {
+  it('a regist with a wrong, missing or dead code costs no password hashing', async () => {
+    const hash = vi.mocked(crypto.hashPassword);
+    const c = new Client(ctx.app);
+    const mobile = newMobile();
+    hash.mockClear();
+    expectError(
+      await c.post('User/regist', { mobile, code: '123456', password: PASSWORD }),
+      'SMS_CODE_INVALID',
+    );
+    const code = await sendCode(c, mobile);
+    expectError(
+      await c.post('User/regist', { mobile, code: otherThan(code), password: PASSWORD }),
+      'SMS_CODE_INVALID',
+    );
+    expectError(
+      await c.post('User/regist', { mobile, code, password: PASSWORD, invite: '00000000' }),
+      'INVITE_INVALID',
+    );
+    expect(hash).not.toHaveBeenCalled();
+    expectOk(await c.post('User/regist', { mobile, code, password: PASSWORD }));
+    expect(hash).toHaveBeenCalledTimes(1);
   });
 });
 

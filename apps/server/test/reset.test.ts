@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as crypto from '../src/lib/crypto.ts';
+
+// Counts password hashing (the real function still runs): bad requests must not cost an argon2 hash.
+vi.mock('../src/lib/crypto.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/lib/crypto.ts')>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
+
 import {
   ageCodes,
   Client,
@@ -253,6 +261,23 @@ describe('User/resetPwd', () => {
       expectOk(await c.post('User/resetPwd', { mobile, token, password: NEW_PASSWORD }));
     },
   );
+
+  it('a dead, foreign or unknown ticket costs no password hashing', async () => {
+    const hash = vi.mocked(crypto.hashPassword);
+    const { c, mobile, token } = await ticket();
+    const other = await register(new Client(ctx.app));
+    hash.mockClear();
+    for (const body of [
+      { mobile, token: 'x'.repeat(43), password: NEW_PASSWORD },
+      { mobile: newMobile(), token, password: NEW_PASSWORD },
+      { mobile: other.mobile, token, password: NEW_PASSWORD },
+    ]) {
+      expectError(await c.post('User/resetPwd', body), 'RESET_TOKEN_INVALID');
+    }
+    expect(hash).not.toHaveBeenCalled();
+    expectOk(await c.post('User/resetPwd', { mobile, token, password: NEW_PASSWORD }));
+    expect(hash).toHaveBeenCalledTimes(1);
+  });
 
   it('a reset clears a lockout', async () => {
     const c = new Client(ctx.app);
