@@ -1,7 +1,7 @@
 import { NETWORK_ERROR_MESSAGE, ShowType } from '@zl/shared';
 import { BizError, isBizError, NETWORK_ERROR } from './biz-error.ts';
 import { withFeedback } from './feedback.ts';
-import { navigateTo } from './navigation.ts';
+import { currentPath, navigateTo } from './navigation.ts';
 import { useSession } from './session-store.ts';
 
 /** Turns anything thrown into a BizError (seed §8: no error info → the error's own message). */
@@ -27,6 +27,16 @@ export function handleError(err: unknown): void {
   const e = toBizError(err);
   if (e.handled) return;
   e.handled = true;
+
+  // The operator console has its own login: its session codes never send anyone to the member /login.
+  const path = window.location.pathname;
+  const inConsole = path === '/admin' || path.startsWith('/admin/');
+  if (e.code === 'ADMIN_NOT_LOGGED_IN' || (e.code === 'NOT_LOGGED_IN' && inConsole)) {
+    if (inConsole && !path.startsWith('/admin/login')) {
+      navigateTo(`/admin/login?redirect=${encodeURIComponent(currentPath())}`, { replace: true });
+    }
+    return;
+  }
 
   if (e.code === 'NOT_LOGGED_IN') {
     useSession.getState().sessionEnded();

@@ -1,0 +1,25 @@
+import { type AdminRole, adminRoleLabels, reviewStatusLabels } from '@zl/shared';
+import Tag from 'antd/es/tag';
+import dayjs from 'dayjs';
+
+const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red', 3: 'default' };
+
+/** Verification status (PRODUCT.md §2) as a tag: 待审核 / 已通过 / 已驳回 / 未提交. */
+export function StatusTag({ value }: { value: number }) {
+  return (
+    <Tag color={STATUS_COLORS[value] ?? 'default'} variant="outlined">
+      {reviewStatusLabels[value] ?? String(value)}
+    </Tag>
+  );
+}
+
+const ROLE_COLORS: Record<AdminRole, string> = { super: 'magenta', reviewer: 'blue', finance: 'gold' };
+export function RoleTag({ role }: { role: AdminRole }) {
+  return <Tag color={ROLE_COLORS[role]}>{adminRoleLabels[role]}</Tag>;
+}
+
+export function fmtTime(iso: string | null | undefined): string {
+  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—';
+}
+
+export const cardtypeShort: Record<string, string> = { workshop: '供应商', customer: '参展商' };
