@@ -310,6 +310,7 @@ describe('Admin/authReview', () => {
         actor: username,
         action: 'auth.reject',
         detail: { memberId: m.id, reason: '证件照片不清晰' },
+        memberCardno: m.cardno,
       }),
     ]);
   });

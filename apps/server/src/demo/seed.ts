@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins, members } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';

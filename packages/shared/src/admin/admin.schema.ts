@@ -226,12 +226,14 @@ export const auditItemSchema = z.object({
   id: z.number(),
   actorType: z.string(),
   actorId: z.number().nullable(),
-  /** the operator's username for admin actions */
+  /** the operator's username (admin actions) or the member number (member actions) */
   actor: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
   detail: z.record(z.string(), z.unknown()),
+  /** the member number of `detail.memberId`, when the row names a member */
+  memberCardno: z.string().nullable(),
   created: z.string(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
@@ -244,6 +246,8 @@ export const auditActionLabels: Record<string, string> = {
   'admin.disable': '停用管理员',
   'admin.enable': '启用管理员',
   'admin.reset': '重置管理员密码',
+  'person_auth.submit': '提交实名认证',
+  'business_auth.submit': '提交企业认证',
 };
 
 export const adminCreateSchema = z.strictObject({

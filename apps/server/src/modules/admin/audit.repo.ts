@@ -1,6 +1,6 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { admins, auditLog } from '../../db/schema/index.ts';
+import { admins, auditLog, members } from '../../db/schema/index.ts';
 
 export interface AuditEntry {
   actorType: 'admin' | 'member' | 'system';
@@ -32,7 +32,8 @@ export async function listAudit(
       id: auditLog.id,
       actorType: auditLog.actorType,
       actorId: auditLog.actorId,
-      actor: admins.username,
+      // an operator by username, a member by member number
+      actor: sql<string | null>`coalesce(${admins.username}, ${members.cardno})`,
       action: auditLog.action,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
@@ -41,6 +42,7 @@ export async function listAudit(
     })
     .from(auditLog)
     .leftJoin(admins, and(eq(auditLog.actorType, 'admin'), eq(admins.id, auditLog.actorId)))
+    .leftJoin(members, and(eq(auditLog.actorType, 'member'), eq(members.id, auditLog.actorId)))
     .where(cond)
     .orderBy(desc(auditLog.id))
     .limit(pageSize)
@@ -62,4 +64,15 @@ export async function cappedCount(db: DbOrTx, inner: SQL): Promise<number> {
 /** `%`, `_` and `\` in a keyword are matched literally (the value itself is always a parameter). */
 export function likeEscape(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Member numbers of the members named in audit details (operators know members by cardno). */
+export async function cardnosOf(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  const list = [...new Set(ids)].filter((n) => Number.isSafeInteger(n) && n > 0);
+  if (list.length === 0) return new Map();
+  const rows = await db
+    .select({ id: members.id, cardno: members.cardno })
+    .from(members)
+    .where(inArray(members.id, list));
+  return new Map(rows.map((r) => [r.id, r.cardno]));
 }
