@@ -90,7 +90,14 @@ for (const c of cases) {
 }
 const baseline = rows[0].rps;
 console.log(`\n== API (${seconds}s each, ${connections} connections, ${os.cpus().length} cores, PGlite) ==`);
-console.log('route'.padEnd(36), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12), 'non-2xx');
+console.log(
+  'route'.padEnd(36),
+  'req/s'.padStart(9),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'vs baseline'.padStart(12),
+  'non-2xx',
+);
 for (const r of rows) {
   console.log(
     r.name.padEnd(36),

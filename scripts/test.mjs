@@ -42,9 +42,14 @@ if (fs.existsSync(vitestJson)) {
 
 if (step('build', 'npm', ['run', 'build'])) {
   const pwJson = path.join(out, 'playwright.json');
-  step('browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-  });
+  step(
+    'browser journeys (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    },
+  );
   if (fs.existsSync(pwJson)) {
     const p = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
     passed += p.stats.expected;

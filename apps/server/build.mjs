@@ -27,7 +27,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external, 'zod', 'pg-native'],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log(`server built: ${Object.keys(entryPoints).join(', ')} → apps/server/dist`);

@@ -21,7 +21,9 @@ async function main(): Promise<void> {
 
   if (config.demoData) {
     const demo = await seedDemoData(database.db);
-    const hint = config.isProduction ? '' : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';
+    const hint = config.isProduction
+      ? ''
+      : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';
     if (demo) console.log(`${demo.banner}${hint}`);
   }
 

@@ -1,13 +1,14 @@
 import './zod-locale.ts';
+
 export * from './api/envelope.ts';
 export * from './errors/catalogue.ts';
 export * from './user/user.schema.ts';
 
 /** Local storage key prefix of the web app (seed §3: product-specific, value decided here). */
 export const STORAGE_PREFIX = 'zlgys_';
-export * from './region/region.ts';
-export * from './member/id-checks.ts';
-export * from './wechat/wechat.schema.ts';
 export * from './admin/admin.schema.ts';
 export * from './file/file.schema.ts';
+export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
+export * from './region/region.ts';
+export * from './wechat/wechat.schema.ts';

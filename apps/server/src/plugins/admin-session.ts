@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { adminSessions, admins } from '../db/schema/index.ts';

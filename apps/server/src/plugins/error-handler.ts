@@ -1,6 +1,6 @@
+import { type ErrorCode, errorCatalogue } from '@zl/shared';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorCode, errorCatalogue } from '@zl/shared';
 import { AppError, errorEnvelope } from '../lib/errors.ts';
 import type { App } from '../lib/types.ts';
 

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';

@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
 import { mobileSchema } from '@zl/shared';
+import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { devSmsOutbox } from '../../db/schema/index.ts';
 import { okEnvelope } from '../../lib/errors.ts';

@@ -1,5 +1,5 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { SessionMember } from '@zl/shared';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { members, rememberTokens, sessions } from '../../db/schema/index.ts';

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { SmsPurpose } from '@zl/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { smsCodes } from '../../db/schema/index.ts';
-import { sha256, sixDigitCode, safeEqualHex } from '../../lib/crypto.ts';
+import { safeEqualHex, sha256, sixDigitCode } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { SmsSender } from './sms-sender.ts';
 

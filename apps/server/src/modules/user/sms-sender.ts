@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { SmsPurpose } from '@zl/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { devSmsOutbox } from '../../db/schema/index.ts';
 

@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CardType } from '@zl/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, resetTokens } from '../../db/schema/index.ts';
 

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkCodeSchema,
   getCodeSchema,
@@ -8,6 +7,7 @@ import {
   resetPwdSchema,
   sessionMemberSchema,
 } from '@zl/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';

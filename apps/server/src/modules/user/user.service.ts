@@ -1,14 +1,12 @@
 import type {
-  LoginResult,
-  SessionMember,
   checkCodeSchema,
   getCodeSchema,
+  LoginResult,
   registSchema,
   resetPwdSchema,
+  SessionMember,
 } from '@zl/shared';
 import type { z } from 'zod';
-import type { Deps } from '../../lib/types.ts';
-import { pgErrorCode } from '../../lib/types.ts';
 import {
   dummyPasswordHash,
   eightDigitNumber,
@@ -19,14 +17,16 @@ import {
 } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { hitCounter, peekCounter } from '../../lib/rate-counter.ts';
-import { consumeCode, issueCode } from './sms-code.service.ts';
-import * as repo from './user.repo.ts';
+import type { Deps } from '../../lib/types.ts';
+import { pgErrorCode } from '../../lib/types.ts';
 import {
   createSession,
   deleteMemberSessions,
   issueRememberToken,
   rotateRememberToken,
 } from './session.service.ts';
+import { consumeCode, issueCode } from './sms-code.service.ts';
+import * as repo from './user.repo.ts';
 
 export const LOGIN_RULES = { maxFailures: 5, lockMinutes: 15, ipWindowSeconds: 15 * 60 } as const;
 const RESET_TICKET_SECONDS = 10 * 60;
