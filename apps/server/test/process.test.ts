@@ -125,21 +125,5 @@ describe('the server process', () => {
     expect(fs.existsSync(lockFile)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     expect(first.out()).not.toMatch(/shutdown (timed out|failed)/);
-
-    // the data directory opens again: the demo member from the first run is still there
-    const port3 = await freePort();
-    const third = start({ DATA_DIR: dataDir, PORT: String(port3) });
-    running.push(third);
-    await waitHealthy(port3, third);
-    const again = await fetch(`http://127.0.0.1:${port3}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }),
-    });
-    expect(((await again.json()) as { success: boolean }).success).toBe(true);
-    expect(third.out()).not.toContain('已创建演示账号'); // seeded once only
-    third.child.kill('SIGINT');
-    expect((await third.exited).code).toBe(0);
-    expect(fs.existsSync(lockFile)).toBe(false);
   });
 });
