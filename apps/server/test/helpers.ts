@@ -11,7 +11,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
-import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase, PGLITE_OPTIONS, queryRows } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
 import * as schema from '../src/db/schema/index.ts';
 import type { App } from '../src/lib/types.ts';
@@ -88,7 +88,7 @@ function pgliteTemplate(): Promise<Blob> {
     h.update(fs.readFileSync(path.join(folder, 'meta', '_journal.json')));
     const file = path.join(os.tmpdir(), `zl-test-pglite-${h.digest('hex').slice(0, 16)}.tar`);
     if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
-    const client = await PGlite.create();
+    const client = await PGlite.create(PGLITE_OPTIONS);
     await runMigrations({
       db: drizzlePglite(client, { schema }) as unknown as Db,
       kind: 'pglite',
@@ -107,9 +107,9 @@ function pgliteTemplate(): Promise<Blob> {
 async function freshPglite(): Promise<Database> {
   let client: PGlite;
   try {
-    client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+    client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await pgliteTemplate() });
   } catch {
-    client = await PGlite.create(); // an unreadable dump: migrate from scratch
+    client = await PGlite.create(PGLITE_OPTIONS); // an unreadable dump: migrate from scratch
   }
   const database: Database = {
     db: drizzlePglite(client, { schema }) as unknown as Db,

@@ -10,5 +10,6 @@ export * from './admin/admin.schema.ts';
 export * from './file/file.schema.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
+export * from './project/project-states.ts';
 export * from './region/region.ts';
 export * from './wechat/wechat.schema.ts';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,6 +29,9 @@ export interface OpenOptions {
   dataDir?: string | undefined;
   poolSize?: number;
 }
+
+/** Extensions the schema uses (pg_trgm: the order centre's keyword index). */
+export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl
@@ -57,13 +61,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'));
+      client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS);
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

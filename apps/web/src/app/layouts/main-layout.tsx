@@ -11,7 +11,7 @@ import Menu from 'antd/es/menu';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { logout } from '../../features/auth/api/account.ts';
 import { loginCheckQuery, sessionKeys } from '../../features/auth/api/login-check.ts';
@@ -48,7 +48,6 @@ function MainLayout() {
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const member = useSession((s) => s.member);
@@ -65,10 +64,11 @@ function MainLayout() {
     } catch {
       // the local session ends regardless; the server session expires on its own
     }
-    // leave the guarded tree first, so the guard does not see the cleared session and add ?redirect
-    await navigate('/login', { replace: true });
     queryClient.clear();
     loggedOut();
+    // A full load of /login: no in-flight query, guard or lazy route of the old session can race
+    // the logout and bring the member back (or add ?redirect=).
+    window.location.replace('/login');
   }
 
   const selected = [navKeyOf(pathname)];

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Double-entry ledger (PRODUCT.md §4). Every movement is a transaction whose postings sum to zero
+ * per currency; an account's `balance` is kept in the same database transaction as its postings
+ * and can be checked against them. Only system accounts may go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** member_cash · member_frozen · member_coins · escrow · platform_revenue · platform_coins · payment_clearing */
+    kind: varchar('kind', { length: 20 }).notNull(),
+    currency: varchar('currency', { length: 4 }).notNull().$type<'CNY' | 'COIN'>(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    projectId: bigint('project_id', { mode: 'number' }),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_owner_uq').on(
+      t.kind,
+      t.currency,
+      sql`coalesce(${t.memberId}, 0)`,
+      sql`coalesce(${t.projectId}, 0)`,
+    ),
+    check('ledger_accounts_no_overdraw', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** quote_fee · quote_refund · starter_coins · demo_grant · recharge · prepay · release · withdraw … */
+    type: varchar('type', { length: 24 }).notNull(),
+    memo: varchar('memo', { length: 200 }).notNull().default(''),
+    refType: varchar('ref_type', { length: 20 }).notNull().default(''),
+    refId: varchar('ref_id', { length: 40 }).notNull().default(''),
+    /** makes a movement happen once (e.g. one refund per quote, one credit per trade number) */
+    idempotencyKey: varchar('idempotency_key', { length: 80 }).unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_transactions_ref_idx').on(t.refType, t.refId)],
+);
+
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** signed: + credits the account, − debits it (分 or coins) */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 4 }).notNull().$type<'CNY' | 'COIN'>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_postings_account_idx').on(t.accountId, t.id),
+    index('ledger_postings_tx_idx').on(t.transactionId),
+  ],
+);

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+
+/** One requirement line (PRODUCT.md §3): the seven lists dimian … zulin hold these. */
+export interface RequirementItem {
+  name: string;
+  spec: string;
+  unit: string;
+  qty: number;
+  remark: string;
+}
+
+/** A priced quotation line: the requirement line plus unit price and amount in 分. */
+export interface QuoteLine extends RequirementItem {
+  price: number;
+  amount: number;
+}
+
+export type RequirementLists = Record<
+  'dimian' | 'beiban' | 'mentou' | 'zhanshi' | 'jiedai' | 'meigong' | 'zulin',
+  RequirementItem[]
+>;
+
+/**
+ * Booth projects (the seed's orderDetail). Status and checked codes: PRODUCT.md §2; every status
+ * change goes through the transition table in packages/shared/src/project/project-states.ts.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** order number, e.g. P202611220001 */
+    orders: varchar('orders', { length: 20 }).notNull().unique(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    /** the customer's contact mobile: visible to operators, and from status 2 on to the winner */
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** 1 特装展台 · 2 标准展位 · 3 展厅/展馆 · 4 舞台活动 · 5 其他 */
+    groupid: smallint('groupid').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    /** metres, two decimals */
+    length: numeric('length', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    width: numeric('width', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    height: numeric('height', { precision: 7, scale: 2, mode: 'number' }).notNull(),
+    /** m², computed from length × width */
+    areas: numeric('areas', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    opens: smallint('opens').notNull(),
+    /** prepayment asked, 分 */
+    prepay: bigint('prepay', { mode: 'number' }).notNull(),
+    /** coins a supplier pays to quote; set by the operator on approval */
+    coins: integer('coins').notNull().default(0),
+    /** number of quotes */
+    peoples: integer('peoples').notNull().default(0),
+    picture: jsonb('picture').$type<string[]>().notNull().default([]),
+    workpic: jsonb('workpic').$type<string[]>().notNull().default([]),
+    attach: varchar('attach', { length: 32 }).notNull().default(''),
+    attachname: varchar('attachname', { length: 200 }).notNull().default(''),
+    conts: text('conts').notNull().default(''),
+    sdate: date('sdate', { mode: 'string' }).notNull(),
+    edate: date('edate', { mode: 'string' }).notNull(),
+    /** bidding deadline: bidding closes then; with no winner the project expires (status 7) */
+    biddl: timestamp('biddl', { withTimezone: true }).notNull(),
+    prov: varchar('prov', { length: 20 }).notNull(),
+    city: varchar('city', { length: 20 }).notNull(),
+    strt: varchar('strt', { length: 20 }).notNull().default(''),
+    addr: varchar('addr', { length: 200 }).notNull().default(''),
+    dimian: jsonb('dimian').$type<RequirementItem[]>().notNull().default([]),
+    beiban: jsonb('beiban').$type<RequirementItem[]>().notNull().default([]),
+    mentou: jsonb('mentou').$type<RequirementItem[]>().notNull().default([]),
+    zhanshi: jsonb('zhanshi').$type<RequirementItem[]>().notNull().default([]),
+    jiedai: jsonb('jiedai').$type<RequirementItem[]>().notNull().default([]),
+    meigong: jsonb('meigong').$type<RequirementItem[]>().notNull().default([]),
+    zulin: jsonb('zulin').$type<RequirementItem[]>().notNull().default([]),
+    status: smallint('status').notNull().default(0),
+    checked: smallint('checked').notNull().default(0),
+    checkdate: timestamp('checkdate', { withTimezone: true }),
+    /** why the operator rejected it, or why it was closed */
+    reason: varchar('reason', { length: 200 }).notNull().default(''),
+    /** how a status-7 project was closed: rejected | cancelled | expired | complaint */
+    closedBy: varchar('closed_by', { length: 12 }).notNull().default(''),
+    winnerQuoteId: bigint('winner_quote_id', { mode: 'number' }),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    contract: jsonb('contract').$type<string[]>().notNull().default([]),
+    contctck: smallint('contctck').notNull().default(0),
+    contctckdt: timestamp('contctckdt', { withTimezone: true }),
+    reports: jsonb('reports').$type<string[]>().notNull().default([]),
+    reportck: smallint('reportck').notNull().default(0),
+    reportdate: timestamp('reportdate', { withTimezone: true }),
+    /** prepayment paid into escrow, 分 */
+    prepayp: bigint('prepayp', { mode: 'number' }).notNull().default(0),
+    ispaid: boolean('ispaid').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The order centre lists open projects newest first, by deadline or by area, with keyset paging.
+    index('projects_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('projects_status_biddl_idx').on(t.status, t.biddl, t.id),
+    index('projects_status_areas_idx').on(t.status, t.areas, t.id),
+    index('projects_region_idx').on(t.prov, t.city, t.status, t.createdAt.desc()),
+    index('projects_group_idx').on(t.groupid, t.status, t.createdAt.desc()),
+    index('projects_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('projects_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+/** One quotation per supplier per project (PRODUCT.md §2), editable until the award. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id),
+    supplierId: bigint('supplier_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id),
+    /** priced lines per category: { dimian: QuoteLine[], … } */
+    lines: jsonb('lines').$type<Partial<Record<keyof RequirementLists, QuoteLine[]>>>().notNull(),
+    /** per-category subtotals in 分 */
+    subtotals: jsonb('subtotals').$type<Partial<Record<keyof RequirementLists, number>>>().notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** construction days */
+    days: integer('days').notNull(),
+    remark: varchar('remark', { length: 1000 }).notNull().default(''),
+    attachments: jsonb('attachments').$type<string[]>().notNull().default([]),
+    /** 0 pending · 1 won · 2 lost · 3 withdrawn (project cancelled or expired, coins refunded) */
+    status: smallint('status').notNull().default(0),
+    coinsPaid: integer('coins_paid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quotes_project_supplier_uq').on(t.projectId, t.supplierId),
+    index('quotes_supplier_idx').on(t.supplierId, t.createdAt.desc()),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.projectId] }),
+    index('favorites_member_idx').on(t.memberId, t.createdAt.desc()),
+  ],
+);
+
+/** Daily counter behind order numbers P{yyyymmdd}{seq}. */
+export const orderSequences = pgTable('order_sequences', {
+  day: varchar('day', { length: 8 }).primaryKey(),
+  seq: integer('seq').notNull(),
+});

@@ -1,0 +1,148 @@
+/**
+ * The project lifecycle (PRODUCT.md §2) as ONE plain transition table. The server's project
+ * service is the only place that changes `projects.status`, and only through `findTransition`;
+ * a (status, event) pair that is not here is refused with INVALID_STATE.
+ */
+export const PROJECT_STATUS = {
+  PENDING_REVIEW: 0,
+  BIDDING: 1,
+  AWARDED: 2,
+  SIGNING: 3,
+  BUILDING: 4,
+  ACCEPTING: 5,
+  DONE: 6,
+  CLOSED: 7,
+} as const;
+export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
+
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  0: '待审核',
+  1: '竞标中',
+  2: '已选标',
+  3: '签约中',
+  4: '施工中',
+  5: '待验收',
+  6: '已完成',
+  7: '已关闭',
+};
+
+/** Platform review of a posting (`checked`): 0 pending · 1 approved · 2 rejected. */
+export const PROJECT_CHECKED = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
+
+export type ProjectActor = 'customer' | 'supplier' | 'admin' | 'system';
+
+export type ProjectEvent =
+  | 'approve' // operator approves a posting: 0 → 1 (coins to quote set)
+  | 'reject' // operator rejects a posting: 0 → 7 (checked 2, reason)
+  | 'resubmit' // customer edits a rejected posting and submits again: 7 → 0 (only when it was rejected)
+  | 'cancel' // customer cancels before the award: 0|1 → 7 (bidders' coins refunded)
+  | 'expire' // the bidding deadline passed with no winner: 1 → 7 (bidders' coins refunded)
+  | 'award' // customer chooses a quote: 1 → 2
+  | 'uploadContract' // winner uploads the contract: 2 → 3 (also 3 → 3 after a rejected contract)
+  | 'startBuilding' // contract approved and prepayment in escrow: 3 → 4
+  | 'uploadReport' // winner uploads the completion report: 4 → 5
+  | 'accept' // customer (or operator in a dispute) accepts: 5 → 6, escrow released
+  | 'closeByComplaint'; // operator rules on a complaint: 2..5 → 7
+
+export interface Transition {
+  from: ProjectStatus;
+  event: ProjectEvent;
+  to: ProjectStatus;
+  actors: readonly ProjectActor[];
+  /** names a condition the service checks besides the status (documented, not code) */
+  guard?: string;
+}
+
+const S = PROJECT_STATUS;
+
+export const PROJECT_TRANSITIONS: readonly Transition[] = [
+  { from: S.PENDING_REVIEW, event: 'approve', to: S.BIDDING, actors: ['admin'] },
+  { from: S.PENDING_REVIEW, event: 'reject', to: S.CLOSED, actors: ['admin'] },
+  {
+    from: S.CLOSED,
+    event: 'resubmit',
+    to: S.PENDING_REVIEW,
+    actors: ['customer'],
+    guard: 'closed by rejection',
+  },
+  { from: S.PENDING_REVIEW, event: 'cancel', to: S.CLOSED, actors: ['customer'] },
+  { from: S.BIDDING, event: 'cancel', to: S.CLOSED, actors: ['customer'] },
+  { from: S.BIDDING, event: 'expire', to: S.CLOSED, actors: ['system'], guard: 'deadline passed' },
+  {
+    from: S.BIDDING,
+    event: 'award',
+    to: S.AWARDED,
+    actors: ['customer'],
+    guard: 'quote belongs to the project',
+  },
+  {
+    from: S.AWARDED,
+    event: 'uploadContract',
+    to: S.SIGNING,
+    actors: ['supplier'],
+    guard: 'caller is the winner',
+  },
+  {
+    from: S.SIGNING,
+    event: 'uploadContract',
+    to: S.SIGNING,
+    actors: ['supplier'],
+    guard: 'contract rejected',
+  },
+  {
+    from: S.SIGNING,
+    event: 'startBuilding',
+    to: S.BUILDING,
+    actors: ['admin', 'system'],
+    guard: 'contract approved and prepayment in escrow',
+  },
+  {
+    from: S.BUILDING,
+    event: 'uploadReport',
+    to: S.ACCEPTING,
+    actors: ['supplier'],
+    guard: 'caller is the winner',
+  },
+  {
+    from: S.ACCEPTING,
+    event: 'uploadReport',
+    to: S.ACCEPTING,
+    actors: ['supplier'],
+    guard: 'report rejected',
+  },
+  { from: S.ACCEPTING, event: 'accept', to: S.DONE, actors: ['customer', 'admin'] },
+  { from: S.AWARDED, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },
+  { from: S.SIGNING, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },
+  { from: S.BUILDING, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },
+  { from: S.ACCEPTING, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },
+];
+
+export function findTransition(
+  from: number,
+  event: ProjectEvent,
+  actor: ProjectActor,
+): Transition | undefined {
+  return PROJECT_TRANSITIONS.find((t) => t.from === from && t.event === event && t.actors.includes(actor));
+}
+
+/** 1 特装展台 · 2 标准展位 · 3 展厅/展馆 · 4 舞台活动 · 5 其他 */
+export const PROJECT_GROUPS = {
+  1: '特装展台',
+  2: '标准展位',
+  3: '展厅/展馆',
+  4: '舞台活动',
+  5: '其他',
+} as const;
+export type ProjectGroupId = keyof typeof PROJECT_GROUPS;
+
+/** The seven requirement categories, in the order the forms show them. */
+export const REQUIREMENT_CATEGORIES = [
+  ['dimian', '地面'],
+  ['beiban', '背板'],
+  ['mentou', '门头'],
+  ['zhanshi', '展示'],
+  ['jiedai', '接待'],
+  ['meigong', '美工'],
+  ['zulin', '租赁'],
+] as const;
+export type RequirementCategory = (typeof REQUIREMENT_CATEGORIES)[number][0];
