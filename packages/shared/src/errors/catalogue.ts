@@ -86,6 +86,12 @@ export const errorCatalogue = {
   WECHAT_AUTH_FAILED: { http: 502, showType: ShowType.ERROR, message: '微信授权失败，请重新扫码' },
   WECHAT_TICKET_INVALID: { http: 400, showType: ShowType.WARN, message: '绑定已过期，请重新使用微信登录' },
   WECHAT_ALREADY_BOUND: { http: 409, showType: ShowType.WARN, message: '该手机号已绑定其他微信账号' },
+  // marketplace and ledger (issue 4)
+  NOT_VERIFIED: { http: 403, showType: ShowType.WARN, message: '完成实名认证或企业认证后才能报价' },
+  INSUFFICIENT_COINS: { http: 409, showType: ShowType.WARN, message: '金币不足，请先充值' },
+  INSUFFICIENT_FUNDS: { http: 409, showType: ShowType.WARN, message: '余额不足' },
+  BIDDING_CLOSED: { http: 409, showType: ShowType.WARN, message: '该项目已截止报价' },
+  ALREADY_QUOTED: { http: 409, showType: ShowType.WARN, message: '您已报价，可在截止前修改报价' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
