@@ -127,7 +127,8 @@ export async function loginWithPassword(
     if (locked) throw new AppError('ACCOUNT_LOCKED');
     throw new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` });
   }
-  await repo.clearLoginFailures(deps.db, member.id);
+  // The member row is at hand: only a member with failures on record costs an extra write.
+  if (member.failedLogins > 0 || member.lockedUntil) await repo.clearLoginFailures(deps.db, member.id);
   const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
   const rememberToken = input.remember ? await issueRememberToken(deps.db, deps.config, member.id) : null;
   return { result: { ...toSessionMember(member), remembered: input.remember }, sessionToken, rememberToken };
