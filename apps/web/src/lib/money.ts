@@ -1,0 +1,44 @@
+/**
+ * Money in the web app (PRODUCT.md §4): the API speaks integer 分; the UI shows ¥ with two
+ * decimals. No floating point touches an amount: formatting and parsing work on digits only.
+ */
+
+const YUAN_RE = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** 123450 → '¥1,234.50'; -5 → '-¥0.05'. Not an integer → '—'. */
+export function formatFen(fen: number | null | undefined, opts: { symbol?: boolean } = {}): string {
+  if (typeof fen !== 'number' || !Number.isSafeInteger(fen)) return '—';
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / 100);
+  const cents = String(abs % 100).padStart(2, '0');
+  return `${sign}${opts.symbol === false ? '' : '¥'}${group(String(yuan))}.${cents}`;
+}
+
+/** 123456 → '1234.56', 10 → '0.1' (for an input the member edits; no grouping, no trailing zeros). */
+export function fenToYuanInput(fen: number | null | undefined): string {
+  if (typeof fen !== 'number' || !Number.isSafeInteger(fen) || fen < 0) return '';
+  const yuan = Math.floor(fen / 100);
+  const cents = fen % 100;
+  if (cents === 0) return String(yuan);
+  return `${yuan}.${String(cents).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+/**
+ * A 元 amount typed by a person → integer 分, exactly: '1234.56' → 123456, '0.1' → 10, '12' → 1200.
+ * Commas and spaces are ignored; a sign, more than two decimals or anything else → null.
+ */
+export function parseYuanToFen(input: string | number | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  const text = String(input).replace(/[\s,，]/g, '').replace(/^¥/, '');
+  const m = YUAN_RE.exec(text);
+  if (!m) return null;
+  const yuan = m[1] ?? '0';
+  const cents = (m[2] ?? '').padEnd(2, '0');
+  const fen = Number(yuan) * 100 + Number(cents);
+  return Number.isSafeInteger(fen) ? fen : null;
+}
