@@ -11,5 +11,6 @@ export * from './file/file.schema.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
 export * from './project/project-states.ts';
+export * from './project/project-view.schema.ts';
 export * from './region/region.ts';
 export * from './wechat/wechat.schema.ts';
