@@ -1,0 +1,157 @@
+import {
+  findTransition,
+  type ProjectActor,
+  type ProjectEvent,
+  type ProjectStatus,
+  projectStatusLabels,
+} from '@zl/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { projects } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { insertAudit } from '../admin/audit.repo.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+/** What a transition may change besides the status (never the status itself). */
+export type ProjectUpdate = Partial<Omit<typeof projects.$inferInsert, 'id' | 'status' | 'customerId'>>;
+
+export interface TransitionActor {
+  type: ProjectActor;
+  /** member id (customer/supplier), admin id, or null for the system */
+  id: number | null;
+}
+
+export interface TransitionInput {
+  projectId: number;
+  event: ProjectEvent;
+  actor: TransitionActor;
+  /** extra audit detail (reason, coins, quoteId …) */
+  detail?: Record<string, unknown>;
+  /** when set, a project of another customer answers NOT_FOUND (checked under the row lock) */
+  customerId?: number;
+}
+
+/**
+ * A status change that happened, for whoever tells the parties (the message centre of a later
+ * issue). Hand `events` to `dispatchProjectEvents` only AFTER the database transaction committed.
+ */
+export interface ProjectEventNotice {
+  type: `project.${ProjectEvent}`;
+  projectId: number;
+  from: ProjectStatus;
+  to: ProjectStatus;
+  actor: TransitionActor;
+  detail: Record<string, unknown>;
+}
+
+export interface TransitionResult {
+  project: ProjectRow;
+  from: ProjectStatus;
+  to: ProjectStatus;
+  events: ProjectEventNotice[];
+}
+
+/** Locks one project row for the rest of the caller's transaction. */
+export async function lockProject(tx: DbOrTx, projectId: number): Promise<ProjectRow | undefined> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
+  return row;
+}
+
+/**
+ * Guards of the transition table that are about the project's own state. Guards about other
+ * records (the quote belongs to the project, the caller is the winner) are the caller's.
+ */
+function guardHolds(event: ProjectEvent, project: ProjectRow, now: Date): boolean {
+  switch (event) {
+    case 'resubmit':
+      return project.closedBy === 'rejected';
+    case 'expire':
+      return project.biddl.getTime() <= now.getTime();
+    default:
+      return true;
+  }
+}
+
+/**
+ * The ONLY way a project's status changes. In the caller's transaction `tx`: locks the row
+ * (`for update`, so two transitions of one project run one after the other and the second sees
+ * the first's result), finds the transition for (status, event, actor type) in the shared table
+ * (none, or its guard fails → INVALID_STATE and nothing changes), applies the status plus what
+ * `mutate(project)` returns, writes the audit row and answers the updated row and the events.
+ */
+export async function applyTransition(
+  tx: Tx,
+  input: TransitionInput,
+  mutate?: (project: ProjectRow) => ProjectUpdate | Promise<ProjectUpdate>,
+): Promise<TransitionResult> {
+  const project = await lockProject(tx, input.projectId);
+  if (!project || (input.customerId !== undefined && project.customerId !== input.customerId))
+    throw new AppError('NOT_FOUND');
+  const from = project.status as ProjectStatus;
+  const transition = findTransition(from, input.event, input.actor.type);
+  if (!transition || !guardHolds(input.event, project, new Date())) {
+    throw new AppError('INVALID_STATE', {
+      message: `项目当前状态为「${projectStatusLabels[from] ?? from}」，不能进行此操作`,
+      data: { status: from },
+    });
+  }
+  const changes = mutate ? await mutate(project) : {};
+  const [updated] = await tx
+    .update(projects)
+    .set({ ...changes, status: transition.to, updatedAt: sql`now()` })
+    .where(eq(projects.id, project.id))
+    .returning();
+  const detail = { from, to: transition.to, ...(input.detail ?? {}) };
+  await insertAudit(tx, {
+    // The audit log knows members, operators and the system; the member's role goes in the detail.
+    actorType: input.actor.type === 'admin' ? 'admin' : input.actor.type === 'system' ? 'system' : 'member',
+    actorId: input.actor.id,
+    action: `project.${input.event}`,
+    targetType: 'project',
+    targetId: project.id,
+    detail:
+      input.actor.type === 'customer' || input.actor.type === 'supplier'
+        ? { ...detail, actorRole: input.actor.type }
+        : detail,
+  });
+  return {
+    project: updated!,
+    from,
+    to: transition.to,
+    events: [
+      {
+        type: `project.${input.event}`,
+        projectId: project.id,
+        from,
+        to: transition.to,
+        actor: input.actor,
+        detail,
+      },
+    ],
+  };
+}
+
+type Listener = (event: ProjectEventNotice) => void | Promise<void>;
+/** afterCommit hooks: empty in issue 4; the message centre registers here. */
+const listeners: Listener[] = [];
+
+export function onProjectEvent(listener: Listener): () => void {
+  listeners.push(listener);
+  return () => {
+    const i = listeners.indexOf(listener);
+    if (i >= 0) listeners.splice(i, 1);
+  };
+}
+
+/** Call after the transaction committed. A failing listener never fails the call that changed state. */
+export async function dispatchProjectEvents(events: readonly ProjectEventNotice[]): Promise<void> {
+  for (const e of events) {
+    for (const l of listeners) {
+      try {
+        await l(e);
+      } catch {
+        // notifications are best effort; the state change is already committed
+      }
+    }
+  }
+}

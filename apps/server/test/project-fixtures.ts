@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { projects, quotes } from '../src/db/schema/index.ts';
+import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
+import type { TestContext } from './helpers.ts';
+
+export type ProjectInsert = typeof projects.$inferInsert;
+
+const DAY = 86_400_000;
+export const isoDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10); // Asia/Shanghai calendar day
+
+/** A project row inserted directly (status 1 bidding unless told), owned by `customerId`. */
+export async function makeProject(
+  ctx: TestContext,
+  customerId: number,
+  values: Partial<ProjectInsert> = {},
+): Promise<typeof projects.$inferSelect> {
+  const now = Date.now();
+  const [row] = await ctx.database.db
+    .insert(projects)
+    .values({
+      orders: `T${randomBytes(6).toString('hex')}`,
+      customerId,
+      mobile: '13900000000',
+      groupid: 1,
+      title: '上海国际车展特装展台搭建',
+      length: 6,
+      width: 6,
+      height: 3,
+      areas: 36,
+      opens: 2,
+      prepay: 1_000_000,
+      coins: 5,
+      sdate: isoDate(now + 30 * DAY),
+      edate: isoDate(now + 33 * DAY),
+      biddl: new Date(now + 14 * DAY),
+      prov: '上海市',
+      city: '上海市',
+      status: 1,
+      checked: 1,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** A pending quote of `supplierId`, its coins really paid through the ledger (as Projectcenter does). */
+export async function makeQuote(
+  ctx: TestContext,
+  projectId: number,
+  supplierId: number,
+  coins = 5,
+): Promise<typeof quotes.$inferSelect> {
+  return ctx.database.db.transaction(async (tx) => {
+    await postTransaction(tx, {
+      type: 'demo_grant',
+      postings: [
+        { account: { kind: 'platform_coins' }, amount: -coins, currency: 'COIN' },
+        { account: { kind: 'member_coins', memberId: supplierId }, amount: coins, currency: 'COIN' },
+      ],
+    });
+    const [q] = await tx
+      .insert(quotes)
+      .values({
+        projectId,
+        supplierId,
+        lines: {
+          dimian: [
+            { name: '地毯', spec: '灰色', unit: '㎡', qty: 36, remark: '', price: 3000, amount: 108000 },
+          ],
+        },
+        subtotals: { dimian: 108000 },
+        total: 108000,
+        days: 3,
+        coinsPaid: coins,
+      })
+      .returning();
+    await postTransaction(tx, {
+      type: 'quote_fee',
+      refType: 'quote',
+      refId: q!.id,
+      idempotencyKey: `quote:${q!.id}`,
+      postings: [
+        { account: { kind: 'member_coins', memberId: supplierId }, amount: -coins, currency: 'COIN' },
+        { account: { kind: 'platform_revenue' }, amount: coins, currency: 'COIN' },
+      ],
+    });
+    await tx
+      .update(projects)
+      .set({ peoples: (await tx.select().from(projects).where(eq(projects.id, projectId)))[0]!.peoples + 1 })
+      .where(eq(projects.id, projectId));
+    return q!;
+  });
+}
