@@ -12,5 +12,6 @@ export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
 export * from './project/project-states.ts';
 export * from './project/project-view.schema.ts';
+export * from './project/project.schema.ts';
 export * from './region/region.ts';
 export * from './wechat/wechat.schema.ts';

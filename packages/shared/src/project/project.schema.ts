@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { FILE_ID_RE } from '../file/file.schema.ts';
+import { isValidRegion } from '../region/region.ts';
+import { PROJECT_GROUPS } from './project-states.ts';
+import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
+
+/**
+ * Customer and operator calls of the marketplace (docs/marketplace.md). The supplier calls'
+ * schemas live in quote.schema.ts.
+ */
+
+const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+/** Today's calendar date in Asia/Shanghai, `YYYY-MM-DD`. */
+export function shanghaiToday(now: Date = new Date()): string {
+  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isRealDate(v: string): boolean {
+  const m = DATE_RE.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+const hasNoControl = (v: string) => ![...v].some((c) => c.charCodeAt(0) < 32 && c !== '\n' && c !== '\r');
+
+function text(label: string, max: number, min = 0) {
+  const s = z.string({ error: `请输入${label}` }).trim();
+  return (min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s)
+    .max(max, { error: `${label}最多 ${max} 个字` })
+    .refine(hasNoControl, { error: `${label}含有不可见字符` });
+}
+
+/** Metres with at most two decimals, 0.5–200. */
+function metres(label: string) {
+  return z
+    .number({ error: `请输入${label}（米）` })
+    .min(0.5, { error: `${label}不能小于 0.5 米` })
+    .max(200, { error: `${label}不能大于 200 米` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: `${label}最多两位小数` });
+}
+
+function dateField(label: string) {
+  return z
+    .string({ error: `请选择${label}` })
+    .trim()
+    .min(1, { error: `请选择${label}` })
+    .max(10, { error: `${label}格式应为 YYYY-MM-DD` })
+    .refine(isRealDate, { error: `${label}格式应为 YYYY-MM-DD` });
+}
+
+/** One requirement line: `{name, spec, unit, qty, remark}`. */
+export const requirementItemInputSchema = z.strictObject({
+  name: text('项目名称', 50, 1),
+  spec: text('规格', 100).default(''),
+  unit: text('单位', 10, 1),
+  qty: z
+    .number({ error: '请输入数量' })
+    .int({ error: '数量应为整数' })
+    .min(1, { error: '数量至少为 1' })
+    .max(100_000, { error: '数量最多 100000' }),
+  remark: text('备注', 200).default(''),
+});
+export type RequirementItemInput = z.input<typeof requirementItemInputSchema>;
+
+const requirementList = (label: string) =>
+  z.array(requirementItemInputSchema, { error: `${label}清单格式不正确` }).max(50, {
+    error: `${label}清单最多 50 项`,
+  });
+
+const list = (label: string) => requirementList(label).default([]);
+const lists = {
+  dimian: list('地面'),
+  beiban: list('背板'),
+  mentou: list('门头'),
+  zhanshi: list('展示'),
+  jiedai: list('接待'),
+  meigong: list('美工'),
+  zulin: list('租赁'),
+};
+
+const groupIds = Object.keys(PROJECT_GROUPS).map(Number);
+const idField = (label: string) =>
+  z
+    .number({ error: `${label}不正确` })
+    .int({ error: `${label}不正确` })
+    .min(1, { error: `${label}不正确` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${label}不正确` });
+
+const fileId = (label: string) =>
+  z
+    .string({ error: `${label}无效，请重新上传` })
+    .trim()
+    .max(40, { error: `${label}无效，请重新上传` })
+    .regex(FILE_ID_RE, { error: `${label}无效，请重新上传` });
+
+// ---------- Customer/projectSave ----------
+
+/**
+ * Publishing or editing a project. `areas` is never taken from the client (the server computes
+ * length × width). Date rules use Asia/Shanghai calendar days; `biddl` is an ISO instant.
+ */
+export const projectSaveSchema = z
+  .strictObject({
+    id: idField('项目编号').optional(),
+    groupid: z
+      .number({ error: '请选择项目类型' })
+      .int({ error: '请选择项目类型' })
+      .refine((v) => groupIds.includes(v), { error: '请选择项目类型' }),
+    title: text('项目标题', 50, 4),
+    length: metres('长度'),
+    width: metres('宽度'),
+    height: metres('高度'),
+    opens: z
+      .number({ error: '请选择开口数' })
+      .int({ error: '开口数为 1–4' })
+      .min(1, { error: '开口数为 1–4' })
+      .max(4, { error: '开口数为 1–4' }),
+    prepay: z
+      .number({ error: '请输入预付款金额' })
+      .int({ error: '预付款金额以分为单位，应为整数' })
+      .min(0, { error: '预付款金额不能为负数' })
+      .max(100_000_000, { error: '预付款金额最多 100 万元' }),
+    sdate: dateField('开展日期'),
+    edate: dateField('撤展日期'),
+    biddl: z
+      .string({ error: '请选择报价截止时间' })
+      .trim()
+      .min(1, { error: '请选择报价截止时间' })
+      .max(40, { error: '报价截止时间格式不正确' })
+      .pipe(z.iso.datetime({ offset: true, error: '报价截止时间格式不正确' })),
+    prov: z.string({ error: '请选择展会所在地区' }).trim().min(1, { error: '请选择展会所在地区' }).max(20),
+    city: z.string({ error: '请选择展会所在城市' }).trim().min(1, { error: '请选择展会所在城市' }).max(20),
+    strt: z.string().trim().max(20, { error: '所在区县不正确' }).default(''),
+    addr: text('展馆地址', 200).default(''),
+    picture: z
+      .array(fileId('参考图片'), { error: '参考图片格式不正确' })
+      .max(9, { error: '参考图片最多 9 张' })
+      .default([]),
+    attach: z
+      .string()
+      .trim()
+      .max(40, { error: '附件无效，请重新上传' })
+      .refine((v) => v === '' || FILE_ID_RE.test(v), { error: '附件无效，请重新上传' })
+      .default(''),
+    conts: text('项目描述', 5000).default(''),
+    ...lists,
+  })
+  .superRefine((v, ctx) => {
+    const today = shanghaiToday();
+    if (v.sdate < today) ctx.addIssue({ code: 'custom', path: ['sdate'], message: '开展日期不能早于今天' });
+    if (v.edate < v.sdate)
+      ctx.addIssue({ code: 'custom', path: ['edate'], message: '撤展日期不能早于开展日期' });
+    const deadline = Date.parse(v.biddl);
+    if (deadline <= Date.now())
+      ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应晚于现在' });
+    else if (deadline >= Date.parse(`${v.sdate}T00:00:00+08:00`))
+      ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应早于开展日期' });
+    if (!isValidRegion(v.prov, v.city, v.strt))
+      ctx.addIssue({ code: 'custom', path: ['city'], message: '展会所在地区不正确，请重新选择' });
+    if (new Set(v.picture).size !== v.picture.length)
+      ctx.addIssue({ code: 'custom', path: ['picture'], message: '参考图片有重复' });
+  });
+export type ProjectSaveInput = z.input<typeof projectSaveSchema>;
+export type ProjectSaveValues = z.output<typeof projectSaveSchema>;
+
+/** Area in m², two decimals, from length × width in metres (integer arithmetic on centimetres). */
+export function computeAreas(length: number, width: number): number {
+  const cm2 = Math.round(length * 100) * Math.round(width * 100);
+  return Math.round(cm2 / 100) / 100;
+}
+
+/** The operator's default quoting price by area (docs/marketplace.md). */
+export function suggestedCoins(areas: number): number {
+  if (areas <= 36) return 5;
+  if (areas <= 100) return 10;
+  if (areas <= 300) return 20;
+  return 30;
+}
+
+// ---------- Customer/projectList, projectInfo, projectCancel, quoteList, award ----------
+
+const page = z.number({ error: '页码不正确' }).int().min(1, { error: '页码不正确' }).max(10_000).default(1);
+const pageSize = z
+  .number({ error: '每页条数不正确' })
+  .int()
+  .min(1, { error: '每页条数为 1–50' })
+  .max(50, { error: '每页条数为 1–50' })
+  .default(20);
+
+export const customerProjectListSchema = z.strictObject({
+  status: z
+    .number({ error: '项目状态不正确' })
+    .int({ error: '项目状态不正确' })
+    .min(0, { error: '项目状态不正确' })
+    .max(7, { error: '项目状态不正确' })
+    .optional(),
+  page,
+  pageSize,
+});
+
+export const customerProjectIdSchema = z.strictObject({ id: idField('项目编号') });
+
+export const projectCancelSchema = z.strictObject({
+  id: idField('项目编号'),
+  reason: text('取消原因', 200).optional(),
+});
+
+export const awardSchema = z.strictObject({ id: idField('项目编号'), quoteId: idField('报价编号') });
+
+/** A row of the customer's own list: the summary plus the quote count and the review outcome. */
+export const customerProjectItemSchema = projectSummarySchema.extend({
+  quoteCount: z.number().int(),
+  checked: z.number().int(),
+  reason: z.string(),
+  closedBy: z.string(),
+});
+export type CustomerProjectItem = z.infer<typeof customerProjectItemSchema>;
+
+export const customerProjectPageSchema = z.object({
+  listItem: z.array(customerProjectItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+
+const refSchema = z.object({ id: z.string(), url: z.string(), thumbUrl: z.string().nullable() });
+const pricedLine = z.object({
+  name: z.string(),
+  spec: z.string(),
+  unit: z.string(),
+  qty: z.number().int(),
+  price: z.number().int(),
+  amount: z.number().int(),
+  remark: z.string(),
+});
+
+/** One quote as its project's customer compares them (0 pending · 1 won · 2 lost · 3 withdrawn). */
+export const customerQuoteSchema = z.object({
+  quoteId: z.number().int(),
+  supplier: z.object({
+    cardno: z.string(),
+    nickname: z.string(),
+    company: z.string(),
+    /** average evaluation 0–5; 0 until evaluations exist (a later issue) */
+    score: z.number(),
+    personauth: z.number().int(),
+    businsauth: z.number().int(),
+  }),
+  subtotals: z.record(z.string(), z.number().int()),
+  total: z.number().int(),
+  days: z.number().int(),
+  remark: z.string(),
+  attachments: z.array(refSchema),
+  status: z.number().int(),
+  created: z.string(),
+  updated: z.string(),
+  lines: z.record(z.string(), z.array(pricedLine)),
+});
+export type CustomerQuote = z.infer<typeof customerQuoteSchema>;
+
+export const customerQuoteListSchema = z.object({ listItem: z.array(customerQuoteSchema) });
+
+export const awardResultSchema = z.object({ project: projectDetailSchema, winner: customerQuoteSchema });
+
+// ---------- Admin/projectQueue, projectDetail, projectReview ----------
+
+export const adminProjectQueueSchema = z.strictObject({
+  checked: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '审核状态不正确' }).default(0),
+  keyword: z.string().trim().max(50, { error: '关键词最多 50 个字' }).optional(),
+  page,
+  pageSize,
+});
+
+export const adminProjectIdSchema = z.strictObject({ id: idField('项目编号') });
+
+export const adminProjectReviewSchema = z
+  .strictObject({
+    id: idField('项目编号'),
+    approve: z.boolean({ error: '请选择通过或驳回' }),
+    coins: z
+      .number({ error: '报价金币应为 1–100 的整数' })
+      .int({ error: '报价金币应为 1–100 的整数' })
+      .min(1, { error: '报价金币应为 1–100 的整数' })
+      .max(100, { error: '报价金币应为 1–100 的整数' })
+      .optional(),
+    reason: z.string().trim().max(200, { error: '驳回原因最多 200 个字' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.approve && v.coins === undefined)
+      ctx.addIssue({ code: 'custom', path: ['coins'], message: '请设置报价所需金币（1–100）' });
+    if (!v.approve && (v.reason ?? '').length < 2)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: '请填写驳回原因（2–200 个字）' });
+  });
+export type AdminProjectReviewInput = z.input<typeof adminProjectReviewSchema>;
+
+const customerSummary = z.object({
+  cardno: z.string(),
+  nickname: z.string(),
+  mobile: z.string(),
+  company: z.string(),
+  realname: z.string(),
+  personauth: z.number().int(),
+  businsauth: z.number().int(),
+});
+
+export const adminProjectItemSchema = projectSummarySchema.extend({
+  checked: z.number().int(),
+  reason: z.string(),
+  closedBy: z.string(),
+  /** when it was (re)submitted for review, ISO */
+  submitted: z.string(),
+  checkdate: z.string(),
+  customer: customerSummary.pick({ cardno: true, nickname: true, mobile: true }),
+});
+export type AdminProjectItem = z.infer<typeof adminProjectItemSchema>;
+
+export const adminProjectPageSchema = z.object({
+  listItem: z.array(adminProjectItemSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+});
+
+export const adminProjectDetailSchema = projectDetailSchema.extend({
+  customer: customerSummary,
+  suggestedCoins: z.number().int(),
+  quoteCount: z.number().int(),
+});
+export type AdminProjectDetail = z.infer<typeof adminProjectDetailSchema>;
