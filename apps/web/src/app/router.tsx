@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { adminRoute } from './admin-routes.tsx';
 import { AuthGate } from './auth-gate.tsx';
+import { customerRoute } from './customer-routes.tsx';
 import { lazyPage } from './lazy.ts';
 import { PageLoading, RootShell, RouteError } from './root.tsx';
 import { loginOtherPages, mainPages, personCenterPages } from './route-table.ts';
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
         path: '/',
         Component: AuthGate,
         children: [
+          customerRoute,
           {
             lazy: lazyPage(() => import('./layouts/main-layout.tsx')),
             ErrorBoundary: RouteError,

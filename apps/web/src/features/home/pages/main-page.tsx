@@ -6,7 +6,7 @@ import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlin
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
 import Alert from 'antd/es/alert';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
 import './home.css';
 
@@ -53,6 +53,8 @@ export default function MainPage() {
   const cardno = useSession((s) => s.cardno);
   const name = member?.nickname || (member ? maskMobile(member.mobile) : '');
   const type = member ? cardTypeLabels[member.cardtype as CardType] : undefined;
+  // A customer's home is the customer portal (PRODUCT.md §1); /mainPage is the supplier's.
+  if (member?.cardtype === 'customer') return <Navigate to="/customer" replace />;
 
   return (
     <div className="zl-home">

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { customerKeys } from './keys.ts';
+import type { AwardResult } from './types.ts';
+
+export function award(body: { id: number; quoteId: number }) {
+  return api.post<AwardResult>('Customer/award', body, { skipErrorHandler: true });
+}
+
+/** 选他中标: the project, its quotes and the list refresh afterwards (also when it failed). */
+export function useAward() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: award,
+    meta: { skipErrorHandler: true },
+    onSettled: (_d, _e, vars) => {
+      void qc.invalidateQueries({ queryKey: customerKeys.project(vars.id) });
+      void qc.invalidateQueries({ queryKey: customerKeys.quotes(vars.id) });
+      void qc.invalidateQueries({ queryKey: customerKeys.winner(vars.id) });
+      void qc.invalidateQueries({ queryKey: customerKeys.lists() });
+    },
+  });
+}

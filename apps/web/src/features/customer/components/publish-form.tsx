@@ -1,0 +1,263 @@
+import { PROJECT_GROUPS, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import Badge from 'antd/es/badge';
+import Collapse from 'antd/es/collapse';
+import DatePicker from 'antd/es/date-picker';
+import Form, { type FormInstance, type FormProps } from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Segmented from 'antd/es/segmented';
+import Select from 'antd/es/select';
+import dayjs from 'dayjs';
+import { type ReactNode, useState } from 'react';
+import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
+import { RegionCascader } from '../../member/components/region-cascader.tsx';
+import { FileUpload } from '../../upload/file-upload.tsx';
+import type { FileRef } from '../api/types.ts';
+import {
+  CATEGORY_KEYS,
+  computeArea,
+  formatArea,
+  OPENS_OPTIONS,
+  type PublishValues,
+} from '../lib/publish-form.ts';
+import { biddlRule, publishRules as R } from '../lib/rules.ts';
+import { PictureList } from './picture-list.tsx';
+import { RequirementTable } from './requirement-table.tsx';
+
+const GROUP_OPTIONS = Object.entries(PROJECT_GROUPS).map(([v, label]) => ({ value: Number(v), label }));
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
+  return (
+    <section className="zl-panel zl-cust-section">
+      <h2>
+        {title}
+        {hint && <small>{hint}</small>}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** 面积: length × width, live and read-only (the server computes the stored value). */
+function AreaPreview() {
+  const form = Form.useFormInstance<PublishValues>();
+  const length = Form.useWatch('length', form);
+  const width = Form.useWatch('width', form);
+  return (
+    <output className="zl-cust-area" aria-label="面积" data-testid="area">
+      {formatArea(computeArea(length, width))}
+    </output>
+  );
+}
+
+function PrepayHint() {
+  const form = Form.useFormInstance<PublishValues>();
+  const text = Form.useWatch('prepay', form);
+  const fen = parseYuanToFen(text ?? '');
+  return (
+    <span>
+      {fen === null
+        ? '中标后付入平台托管，验收通过后结算给供应商'
+        : `即 ${formatFen(fen)}，中标后付入平台托管`}
+    </span>
+  );
+}
+
+function RequirementPanels({ open, onOpen }: { open: string[]; onOpen: (keys: string[]) => void }) {
+  const form = Form.useFormInstance<PublishValues>();
+  const values = Form.useWatch([], form) as PublishValues | undefined;
+  return (
+    <Collapse
+      className="zl-cust-collapse"
+      activeKey={open}
+      onChange={(k) => onOpen(Array.isArray(k) ? k.map(String) : [String(k)])}
+      items={REQUIREMENT_CATEGORIES.map(([key, label]) => {
+        const n = values?.[key]?.length ?? 0;
+        return {
+          key,
+          forceRender: true,
+          label: (
+            <span className="zl-cust-cat">
+              {label}
+              <Badge count={n} showZero color={n > 0 ? '#1f6feb' : '#c2c8d1'} size="small" />
+            </span>
+          ),
+          children: <RequirementTable name={key} label={label} />,
+        };
+      })}
+    />
+  );
+}
+
+/** The publish form's sections; the page decides what happens on submit. */
+export function PublishForm({
+  form,
+  initialValues,
+  knownPictures,
+  attachName,
+  onFinish,
+  onFinishFailed,
+  footer,
+}: {
+  form: FormInstance<PublishValues>;
+  initialValues: PublishValues;
+  knownPictures: FileRef[];
+  attachName: string;
+  onFinish: (v: PublishValues) => void;
+  onFinishFailed?: FormProps<PublishValues>['onFinishFailed'];
+  footer: ReactNode;
+}) {
+  const attachId = initialValues.attach;
+  const [open, setOpen] = useState<string[]>(() =>
+    CATEGORY_KEYS.filter((k) => (initialValues[k]?.length ?? 0) > 0)
+      .concat(['dimian'])
+      .slice(0, 7),
+  );
+  return (
+    <Form<PublishValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={onFinish}
+      onFinishFailed={(info) => {
+        // a requirement row with an error may sit in a collapsed panel: open it
+        const cats = info.errorFields
+          .map((f) => String(f.name[0]))
+          .filter((k) => (CATEGORY_KEYS as string[]).includes(k));
+        if (cats.length > 0) setOpen((o) => [...new Set([...o, ...cats])]);
+        onFinishFailed?.(info);
+      }}
+      scrollToFirstError={false}
+      className="zl-cust-form"
+      requiredMark
+    >
+      <Section title="基本信息">
+        <Form.Item name="title" label="项目标题" rules={R.title}>
+          <Input placeholder="如：2026 上海车展 A 馆特装展台" maxLength={50} showCount />
+        </Form.Item>
+        <Form.Item name="groupid" label="项目类别" rules={R.groupid}>
+          <Select options={GROUP_OPTIONS} placeholder="请选择" style={{ maxWidth: 280 }} />
+        </Form.Item>
+        <div className="zl-cust-dims">
+          <Form.Item name="length" label="长（米）" rules={R.length}>
+            <InputNumber
+              min={0.5}
+              max={200}
+              precision={2}
+              step={0.5}
+              placeholder="0.00"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item name="width" label="宽（米）" rules={R.width}>
+            <InputNumber
+              min={0.5}
+              max={200}
+              precision={2}
+              step={0.5}
+              placeholder="0.00"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item name="height" label="高（米）" rules={R.height}>
+            <InputNumber
+              min={0.5}
+              max={200}
+              precision={2}
+              step={0.5}
+              placeholder="0.00"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item label="面积（自动计算）">
+            <AreaPreview />
+          </Form.Item>
+        </div>
+        <Form.Item name="opens" label="开口情况" rules={R.opens}>
+          <Segmented options={OPENS_OPTIONS} />
+        </Form.Item>
+      </Section>
+
+      <Section title="时间与地点">
+        <div className="zl-cust-two">
+          <Form.Item name="period" label="展会日期" rules={R.period}>
+            <DatePicker.RangePicker
+              style={{ width: '100%' }}
+              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              placeholder={['开始日期', '结束日期']}
+            />
+          </Form.Item>
+          <Form.Item
+            name="biddl"
+            label="竞标截止时间"
+            dependencies={['period']}
+            rules={[biddlRule(() => form.getFieldValue('period'))]}
+            extra="须早于展会开始日期，截止后不再接受报价"
+          >
+            <DatePicker
+              showTime={{ format: 'HH:mm' }}
+              format="YYYY-MM-DD HH:mm"
+              style={{ width: '100%' }}
+              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              placeholder="请选择日期和时间"
+            />
+          </Form.Item>
+        </div>
+        <div className="zl-cust-two">
+          <Form.Item name="region" label="展会城市" rules={R.region}>
+            <RegionCascader placeholder="省 / 市 / 区" />
+          </Form.Item>
+          <Form.Item name="addr" label="展馆地址" rules={R.addr}>
+            <Input placeholder="如：国家会展中心（上海）7.1 号馆" maxLength={200} />
+          </Form.Item>
+        </div>
+      </Section>
+
+      <Section title="需求清单" hint="按类别列出需要搭建或租赁的项目，供应商按清单逐项报价">
+        <RequirementPanels open={open} onOpen={setOpen} />
+      </Section>
+
+      <Section title="参考资料">
+        <Form.Item name="picture" label="参考图片" rules={R.pictures} extra="最多 9 张，JPG / PNG / WebP">
+          <PictureList known={knownPictures} />
+        </Form.Item>
+        <Form.Item
+          name="attach"
+          label="附件"
+          rules={R.attach}
+          extra="一个 PDF 或图片，如设计效果图、展位平面图"
+        >
+          <FileUpload
+            purpose="attachment"
+            placeholder="上传附件"
+            initialFile={
+              attachId ? { id: attachId, url: `/files/${attachId}`, thumbUrl: null, name: attachName } : null
+            }
+          />
+        </Form.Item>
+        <Form.Item name="conts" label="项目说明" rules={R.conts}>
+          <Input.TextArea
+            rows={5}
+            maxLength={5000}
+            showCount
+            placeholder="展台风格、品牌要求、进场撤展时间、其他说明……"
+          />
+        </Form.Item>
+      </Section>
+
+      <Section title="预付款">
+        <Form.Item name="prepay" label="预付款金额" rules={R.prepay} extra={<PrepayHint />}>
+          <Input
+            prefix="¥"
+            suffix="元"
+            inputMode="decimal"
+            placeholder="0.00"
+            style={{ maxWidth: 280 }}
+            maxLength={16}
+          />
+        </Form.Item>
+      </Section>
+      {footer}
+    </Form>
+  );
+}

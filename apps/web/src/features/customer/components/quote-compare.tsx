@@ -1,0 +1,244 @@
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Modal from 'antd/es/modal';
+import Switch from 'antd/es/switch';
+import Tag from 'antd/es/tag';
+import { type ReactNode, useState } from 'react';
+import { isBizError } from '../../../lib/biz-error.ts';
+import { withFeedback } from '../../../lib/feedback.ts';
+import { formatFen } from '../../../lib/money.ts';
+import { useAward } from '../api/award.ts';
+import type { Quote, QuoteLine } from '../api/types.ts';
+
+/** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */
+export function lowestQuoteIds(quotes: Quote[]): Set<number> {
+  const live = quotes.filter((q) => q.status !== 3);
+  if (live.length === 0) return new Set();
+  const min = Math.min(...live.map((q) => q.total));
+  return new Set(live.filter((q) => q.total === min).map((q) => q.quoteId));
+}
+
+function supplierName(q: Quote) {
+  return q.supplier.company || q.supplier.nickname || `会员 ${q.supplier.cardno}`;
+}
+
+function Lines({ lines }: { lines: QuoteLine[] | undefined }) {
+  if (!lines || lines.length === 0) return null;
+  return (
+    <ul className="zl-cmp-lines">
+      {lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are shown, never reordered
+        <li key={i}>
+          <span>
+            {l.name}
+            {l.spec ? <em> · {l.spec}</em> : null}
+          </span>
+          <span className="zl-mono">
+            {l.qty}
+            {l.unit} × {formatFen(l.price)} = {formatFen(l.amount ?? l.qty * l.price)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface Row {
+  key: string;
+  label: ReactNode;
+  cell: (q: Quote) => ReactNode;
+  className?: string;
+}
+
+/**
+ * 报价对比: one column per supplier, one row per category subtotal, then the total, the days, the
+ * remark and the attachments. The lowest total is marked; after the award the losers are greyed.
+ */
+export function QuoteCompare({
+  projectId,
+  quotes,
+  canAward,
+  onAwarded,
+}: {
+  projectId: number;
+  quotes: Quote[];
+  canAward: boolean;
+  onAwarded?: () => void;
+}) {
+  const [details, setDetails] = useState(false);
+  const [choosing, setChoosing] = useState<Quote | null>(null);
+  const award = useAward();
+  const lowest = lowestQuoteIds(quotes);
+  const decided = quotes.some((q) => q.status === 1);
+
+  if (quotes.length === 0) return <Empty description="还没有供应商报价，竞标截止前会陆续收到报价" />;
+
+  async function confirm() {
+    if (!choosing) return;
+    try {
+      await award.mutateAsync({ id: projectId, quoteId: choosing.quoteId });
+      withFeedback((f) => f.message.success(`已选择 ${supplierName(choosing)} 中标`));
+      setChoosing(null);
+      onAwarded?.();
+    } catch (e) {
+      setChoosing(null);
+      const text = isBizError(e) ? e.message : '操作失败，请重试';
+      withFeedback((f) => f.message.error(text));
+    }
+  }
+
+  const rows: Row[] = [
+    ...REQUIREMENT_CATEGORIES.map(
+      ([key, label]): Row => ({
+        key,
+        label,
+        cell: (q) => (
+          <>
+            <span className="zl-mono">{formatFen(q.subtotals[key as RequirementCategory] ?? 0)}</span>
+            {details && <Lines lines={q.lines[key as RequirementCategory]} />}
+          </>
+        ),
+      }),
+    ),
+    {
+      key: 'total',
+      label: '报价合计',
+      className: 'zl-cmp-total',
+      cell: (q) => (
+        <span className="zl-cmp-money">
+          {formatFen(q.total)}
+          {lowest.has(q.quoteId) && quotes.length > 1 && (
+            <Tag color="green" className="zl-cmp-lowest">
+              最低价
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { key: 'days', label: '施工工期', cell: (q) => `${q.days} 天` },
+    {
+      key: 'remark',
+      label: '报价说明',
+      cell: (q) => <span className="zl-cmp-remark">{q.remark || '—'}</span>,
+    },
+    {
+      key: 'attachments',
+      label: '附件',
+      cell: (q) =>
+        q.attachments.length === 0
+          ? '—'
+          : q.attachments.map((a, i) => (
+              <a key={a.id} href={a.url} target="_blank" rel="noreferrer" className="zl-cmp-file">
+                <PaperClipOutlined /> {a.name || `附件 ${i + 1}`}
+              </a>
+            )),
+    },
+  ];
+
+  const colClass = (q: Quote) =>
+    [
+      q.status === 1 ? 'zl-cmp-won' : '',
+      decided && q.status !== 1 ? 'zl-cmp-lost' : '',
+      !decided && lowest.has(q.quoteId) && quotes.length > 1 ? 'zl-cmp-best' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+
+  return (
+    <div className="zl-cmp">
+      <div className="zl-cmp-bar">
+        <span className="zl-cust-muted">共 {quotes.length} 份报价，金额由平台按单价 × 数量计算</span>
+        <span className="zl-cmp-switch">
+          <Switch size="small" id="zl-cmp-details" checked={details} onChange={setDetails} />
+          <label htmlFor="zl-cmp-details">显示报价明细</label>
+        </span>
+      </div>
+      <div className="zl-cmp-scroll">
+        <table className="zl-cmp-table" aria-label="报价对比">
+          <thead>
+            <tr>
+              <th scope="col" className="zl-cmp-label">
+                供应商
+              </th>
+              {quotes.map((q) => (
+                <th key={q.quoteId} scope="col" className={colClass(q)} data-quote={q.quoteId}>
+                  <div className="zl-cmp-name">
+                    {q.status === 1 && <TrophyOutlined className="zl-cmp-trophy" />}
+                    {supplierName(q)}
+                  </div>
+                  <div className="zl-cmp-tags">
+                    {q.supplier.personauth === 1 && <Tag color="blue">实名认证</Tag>}
+                    {q.supplier.businsauth === 1 && <Tag color="gold">企业认证</Tag>}
+                    {q.status === 1 && <Tag color="green">中标</Tag>}
+                    {q.status === 2 && <Tag>未中标</Tag>}
+                  </div>
+                  <div className="zl-cust-muted">
+                    {q.supplier.score === null || q.supplier.score === undefined
+                      ? '暂无评分'
+                      : `评分 ${q.supplier.score.toFixed(1)}`}
+                  </div>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className={r.className}>
+                <th scope="row" className="zl-cmp-label">
+                  {r.label}
+                </th>
+                {quotes.map((q) => (
+                  <td key={q.quoteId} className={colClass(q)}>
+                    {r.cell(q)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {canAward && (
+              <tr>
+                <th scope="row" className="zl-cmp-label">
+                  选标
+                </th>
+                {quotes.map((q) => (
+                  <td key={q.quoteId} className={colClass(q)}>
+                    <Button
+                      type="primary"
+                      onClick={() => setChoosing(q)}
+                      aria-label={`选 ${supplierName(q)} 中标`}
+                    >
+                      选他中标
+                    </Button>
+                  </td>
+                ))}
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Modal
+        title="确认选标"
+        open={choosing !== null}
+        okText="确认中标"
+        onOk={() => void confirm()}
+        onCancel={() => setChoosing(null)}
+        okButtonProps={{ loading: award.isPending }}
+        destroyOnHidden
+      >
+        {choosing && (
+          <>
+            <p>
+              选择 <strong>{supplierName(choosing)}</strong> 中标，报价{' '}
+              <strong>{formatFen(choosing.total)}</strong>，工期 {choosing.days} 天。
+            </p>
+            <p className="zl-cust-muted">
+              选标后不能更改：其他供应商将收到未中标通知，中标供应商可以看到你的联系方式并上传合同。
+            </p>
+          </>
+        )}
+      </Modal>
+    </div>
+  );
+}

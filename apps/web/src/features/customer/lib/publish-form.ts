@@ -1,0 +1,162 @@
+import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+import { fenToYuanInput, parseYuanToFen } from '../../../lib/money.ts';
+import type { Project, ProjectSaveBody, RequirementItem } from '../api/types.ts';
+
+/** The publish form's values: antd controls hold dayjs, a region path and the 元 text. */
+export interface PublishValues extends Partial<Record<RequirementCategory, Partial<RequirementItem>[]>> {
+  title?: string;
+  groupid?: number;
+  length?: number | null;
+  width?: number | null;
+  height?: number | null;
+  opens?: number;
+  period?: [Dayjs | null, Dayjs | null] | null;
+  biddl?: Dayjs | null;
+  region?: string[];
+  addr?: string;
+  picture?: string[];
+  attach?: string;
+  conts?: string;
+  /** 预付款 in 元 as typed (a string, so no float ever holds the amount) */
+  prepay?: string;
+}
+
+export const CATEGORY_KEYS = REQUIREMENT_CATEGORIES.map(([k]) => k);
+
+export const OPENS_OPTIONS = [
+  { value: 1, label: '一面开' },
+  { value: 2, label: '两面开' },
+  { value: 3, label: '三面开' },
+  { value: 4, label: '四面开' },
+];
+
+/**
+ * length × width in m², rounded to 2 decimals on whole centimetres (the server computes the stored
+ * value the same way; this is only the live preview). null until both sides are set.
+ */
+export function computeArea(
+  length: number | null | undefined,
+  width: number | null | undefined,
+): number | null {
+  if (typeof length !== 'number' || typeof width !== 'number' || !(length > 0) || !(width > 0)) return null;
+  const cm2 = Math.round(length * 100) * Math.round(width * 100);
+  return Math.round(cm2 / 100) / 100;
+}
+
+export function formatArea(area: number | null): string {
+  return area === null ? '—' : `${area.toFixed(2)} m²`;
+}
+
+function cleanItems(list: Partial<RequirementItem>[] | undefined): RequirementItem[] {
+  return (list ?? []).map((it) => ({
+    name: String(it.name ?? '').trim(),
+    spec: String(it.spec ?? '').trim(),
+    unit: String(it.unit ?? '').trim(),
+    qty: Number(it.qty ?? 0),
+    remark: String(it.remark ?? '').trim(),
+  }));
+}
+
+/** Form values → the Customer/projectSave body, with the seed's field names. */
+export function toSaveBody(v: PublishValues, id?: number): ProjectSaveBody {
+  const [prov = '', city = '', strt = ''] = v.region ?? [];
+  const [start, end] = v.period ?? [null, null];
+  const lists = Object.fromEntries(CATEGORY_KEYS.map((k) => [k, cleanItems(v[k])])) as Record<
+    RequirementCategory,
+    RequirementItem[]
+  >;
+  return {
+    ...(id ? { id } : {}),
+    title: (v.title ?? '').trim(),
+    groupid: Number(v.groupid ?? 0),
+    length: Number(v.length ?? 0),
+    width: Number(v.width ?? 0),
+    height: Number(v.height ?? 0),
+    opens: Number(v.opens ?? 0),
+    prepay: parseYuanToFen(v.prepay ?? '') ?? 0,
+    sdate: start ? start.format('YYYY-MM-DD') : '',
+    edate: end ? end.format('YYYY-MM-DD') : '',
+    biddl: v.biddl ? v.biddl.second(0).millisecond(0).toISOString() : '',
+    prov,
+    city,
+    strt,
+    addr: (v.addr ?? '').trim(),
+    conts: (v.conts ?? '').trim(),
+    picture: v.picture ?? [],
+    attach: v.attach ?? '',
+    ...lists,
+  };
+}
+
+/** A saved project → form values (editing, or correcting a rejected one). */
+export function fromProject(p: Project): PublishValues {
+  return {
+    title: p.title,
+    groupid: p.groupid,
+    length: p.length,
+    width: p.width,
+    height: p.height,
+    opens: p.opens,
+    period: p.sdate ? [dayjs(p.sdate), dayjs(p.edate || p.sdate)] : null,
+    biddl: p.biddl ? dayjs(p.biddl) : null,
+    region: [p.prov, p.city, p.strt].filter(Boolean),
+    addr: p.addr,
+    picture: p.picture.map((f) => f.id),
+    attach: p.attach || '',
+    conts: p.conts,
+    prepay: fenToYuanInput(p.prepay),
+    ...Object.fromEntries(CATEGORY_KEYS.map((k) => [k, p[k] ?? []])),
+  };
+}
+
+/** Empty new project: one open side, nothing else chosen. */
+export const EMPTY_VALUES: PublishValues = {
+  opens: 1,
+  picture: [],
+  attach: '',
+  ...Object.fromEntries(CATEGORY_KEYS.map((k) => [k, []])),
+};
+
+/** The prepayment field: 元 with at most two decimals, 0 – 1,000,000 元 (100,000,000 分). */
+export function prepayProblem(text: string | undefined): string | null {
+  if (text === undefined || text.trim() === '') return '请输入预付款金额（不需要预付款请填 0）';
+  const fen = parseYuanToFen(text);
+  if (fen === null) return '请输入正确的金额，最多两位小数';
+  if (fen > 100_000_000) return '预付款不能超过 1,000,000 元';
+  return null;
+}
+
+/** 竞标截止: in the future, and before the exhibition starts (docs/marketplace.md). */
+export function biddlProblem(
+  biddl: Dayjs | null | undefined,
+  sdate: Dayjs | null | undefined,
+  now = dayjs(),
+): string | null {
+  if (!biddl) return '请选择竞标截止时间';
+  if (!biddl.isAfter(now)) return '竞标截止时间必须晚于现在';
+  if (sdate && !biddl.isBefore(sdate.startOf('day'))) return '竞标截止时间必须早于展会开始日期';
+  return null;
+}
+
+/** 展会日期: both ends, not in the past. */
+export function periodProblem(period: PublishValues['period'], now = dayjs()): string | null {
+  const [s, e] = period ?? [null, null];
+  if (!s || !e) return '请选择展会日期';
+  if (s.isBefore(now.startOf('day'))) return '展会开始日期不能早于今天';
+  if (e.isBefore(s, 'day')) return '结束日期不能早于开始日期';
+  return null;
+}
+
+/** Requirement lines that are entirely empty are the member's leftover "添加" clicks: dropped. */
+export function dropEmptyRows(v: PublishValues): PublishValues {
+  const out: PublishValues = { ...v };
+  for (const k of CATEGORY_KEYS) {
+    out[k] = (v[k] ?? []).filter(
+      (it) =>
+        it &&
+        (String(it.name ?? '').trim() || String(it.spec ?? '').trim() || String(it.remark ?? '').trim()),
+    );
+  }
+  return out;
+}

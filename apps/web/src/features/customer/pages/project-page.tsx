@@ -1,0 +1,209 @@
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { REQUIREMENT_CATEGORIES } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Collapse from 'antd/es/collapse';
+import Descriptions from 'antd/es/descriptions';
+import Image from 'antd/es/image';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import Space from 'antd/es/space';
+import Table from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatFen } from '../../../lib/money.ts';
+import { projectInfoQuery } from '../api/project-info.ts';
+import { quoteListQuery } from '../api/quote-list.ts';
+import type { Project, RequirementItem } from '../api/types.ts';
+import { winnerInfoQuery } from '../api/winner-info.ts';
+import { CancelModal } from '../components/cancel-modal.tsx';
+import { QuoteCompare } from '../components/quote-compare.tsx';
+import { OPENS_OPTIONS } from '../lib/publish-form.ts';
+import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
+
+const opensLabel = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
+
+function ItemsTable({ items }: { items: RequirementItem[] }) {
+  return (
+    <Table
+      size="small"
+      rowKey={(_, i) => String(i)}
+      pagination={false}
+      dataSource={items}
+      scroll={{ x: 560 }}
+      columns={[
+        { title: '名称', dataIndex: 'name' },
+        { title: '规格 / 材质', dataIndex: 'spec' },
+        { title: '数量', key: 'qty', width: 100, render: (_, r) => `${r.qty} ${r.unit}` },
+        { title: '备注', dataIndex: 'remark' },
+      ]}
+    />
+  );
+}
+
+export function RequirementLists({ project }: { project: Project }) {
+  const cats = REQUIREMENT_CATEGORIES.filter(([k]) => (project[k]?.length ?? 0) > 0);
+  if (cats.length === 0) return <div className="zl-cust-muted">没有填写需求清单</div>;
+  return (
+    <Collapse
+      size="small"
+      items={cats.map(([k, label]) => ({
+        key: k,
+        label: `${label}（${project[k].length} 项）`,
+        children: <ItemsTable items={project[k]} />,
+      }))}
+    />
+  );
+}
+
+function Facts({ p }: { p: Project }) {
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      items={[
+        { key: 'group', label: '类别', children: p.groupname },
+        { key: 'size', label: '尺寸', children: `${p.length} × ${p.width} × ${p.height} 米` },
+        { key: 'areas', label: '面积', children: `${p.areas} m²` },
+        { key: 'opens', label: '开口', children: opensLabel(p.opens) },
+        { key: 'dates', label: '展会日期', children: `${p.sdate} ~ ${p.edate}` },
+        {
+          key: 'biddl',
+          label: '竞标截止',
+          children: p.biddl ? dayjs(p.biddl).format('YYYY-MM-DD HH:mm') : '—',
+        },
+        { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
+        { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
+        { key: 'created', label: '发布时间', children: `${p.dates} ${p.times}` },
+        ...(p.status >= 1 && p.coins
+          ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 竞标币` }]
+          : []),
+      ]}
+    />
+  );
+}
+
+function Winner({ id }: { id: number }) {
+  const { data } = useQuery(winnerInfoQuery(id, true));
+  if (!data?.winner) return null;
+  const w = data.winner;
+  return (
+    <Alert
+      type="success"
+      showIcon
+      className="zl-cust-alert"
+      title={`中标供应商：${w.company || w.nickname}`}
+      description={
+        <Space wrap size={16}>
+          <span>会员号 {w.cardno}</span>
+          {data.contact && (
+            <>
+              <span>联系人 {data.contact.name || '—'}</span>
+              <span>
+                电话 <a href={`tel:${data.contact.mobile}`}>{data.contact.mobile}</a>
+              </span>
+            </>
+          )}
+          <span>请与中标方沟通合同细节，合同上传后由平台审核。</span>
+        </Space>
+      }
+    />
+  );
+}
+
+/** 项目详情 (?id=): the project as published, then the quotes side by side and the award. */
+export default function ProjectPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const { data: p, isPending, error } = useQuery(projectInfoQuery(id));
+  const showQuotes = !!p && p.status >= 1;
+  const quotes = useQuery(quoteListQuery(id, showQuotes));
+  const [cancelling, setCancelling] = useState(false);
+
+  if (!id || error) {
+    return (
+      <Result status="404" title="项目不存在" extra={<Link to="/customer/projects">返回我的项目</Link>} />
+    );
+  }
+  if (isPending || !p) return <Skeleton active paragraph={{ rows: 10 }} className="zl-panel" />;
+  const a = projectActions(p);
+
+  return (
+    <div className="zl-cust-detail">
+      <div className="zl-panel">
+        <div className="zl-cust-head">
+          <h1>{p.title}</h1>
+          <ProjectStatusTag status={p.status} statusText={p.statusText} closedBy={p.closedBy} />
+          <span className="zl-cust-muted zl-mono">{p.orders}</span>
+          <Space style={{ marginLeft: 'auto' }} wrap>
+            {a.edit && (
+              <Link to={`/customer/publish?id=${p.id}`}>
+                <Button type={a.rejected ? 'primary' : 'default'}>
+                  {a.rejected ? '修改并重新提交' : '编辑'}
+                </Button>
+              </Link>
+            )}
+            {a.cancel && (
+              <Button danger onClick={() => setCancelling(true)}>
+                取消项目
+              </Button>
+            )}
+          </Space>
+        </div>
+        {a.rejected && (
+          <Alert type="error" showIcon className="zl-cust-alert" title={`审核未通过：${p.reason || '—'}`} />
+        )}
+        {p.status === 0 && (
+          <Alert type="warning" showIcon className="zl-cust-alert" title="平台审核中，通过后供应商即可报价" />
+        )}
+        {p.status >= 2 && p.status <= 6 && <Winner id={p.id} />}
+        <Facts p={p} />
+        {p.picture.length > 0 && (
+          <div className="zl-cust-gallery">
+            <Image.PreviewGroup>
+              {p.picture.map((f) => (
+                <Image
+                  key={f.id}
+                  src={f.thumbUrl ?? f.url}
+                  preview={{ src: f.url }}
+                  width={112}
+                  height={84}
+                  alt="参考图"
+                />
+              ))}
+            </Image.PreviewGroup>
+          </div>
+        )}
+        {p.attach && (
+          <a href={`/files/${p.attach}`} target="_blank" rel="noreferrer" className="zl-cmp-file">
+            <PaperClipOutlined /> {p.attachname || '附件'}
+          </a>
+        )}
+        {p.conts && <p className="zl-cust-conts">{p.conts}</p>}
+        <h3 className="zl-cust-h3">需求清单</h3>
+        <RequirementLists project={p} />
+      </div>
+      {showQuotes && (
+        <div className="zl-panel" id="quotes">
+          <div className="zl-cust-head">
+            <h2>报价对比</h2>
+            {p.status === 1 && p.biddl && (
+              <span className="zl-cust-muted">竞标截止 {dayjs(p.biddl).format('MM-DD HH:mm')}</span>
+            )}
+          </div>
+          {quotes.isPending ? (
+            <Skeleton active />
+          ) : (
+            <QuoteCompare projectId={p.id} quotes={quotes.data?.listItem ?? []} canAward={p.status === 1} />
+          )}
+        </div>
+      )}
+      <CancelModal
+        project={cancelling ? { id: p.id, title: p.title, status: p.status, peoples: p.peoples } : null}
+        onClose={() => setCancelling(false)}
+      />
+    </div>
+  );
+}
