@@ -15,6 +15,10 @@ const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = 
   about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
   help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
   waiting: lazyPage(() => import('../features/verification/pages/review-waiting-page.tsx')),
+  orderCenter: lazyPage(() => import('../features/order-center/pages/order-center-page.tsx')),
+  orderDetail: lazyPage(() => import('../features/order-detail/pages/order-detail-page.tsx')),
+  orderPrice: lazyPage(() => import('../features/quote/pages/order-price-page.tsx')),
+  collect: lazyPage(() => import('../features/collect/pages/collect-page.tsx')),
   noPage: notFound,
 };
 
@@ -23,6 +27,7 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   basicSetting: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
   securitySetting: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
   security_person: lazyPage(() => import('../features/verification/pages/security-person-page.tsx')),
+  projectList: lazyPage(() => import('../features/person-center/pages/project-list-page.tsx')),
   noPage: notFound,
 };
 

@@ -1,0 +1,30 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { favoriteKeys } from '../../order-center/api/favorite.ts';
+import type { ProjectSummary } from '../../order-center/api/types.ts';
+
+export interface FavoriteListData {
+  listItem: ProjectSummary[];
+  total: number;
+  page: number;
+}
+
+export const FAVORITE_PAGE_SIZE = 20;
+
+/** POST Myfavorite/bPrjctList, page by page (newest saved first). */
+export function useFavoriteList() {
+  return useInfiniteQuery({
+    queryKey: favoriteKeys.list(),
+    queryFn: ({ pageParam, signal }) =>
+      api.post<FavoriteListData>(
+        'Myfavorite/bPrjctList',
+        { page: pageParam, pageSize: FAVORITE_PAGE_SIZE },
+        { signal },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + (p.listItem?.length ?? 0), 0);
+      return loaded < (last.total ?? 0) && (last.listItem?.length ?? 0) > 0 ? pages.length + 1 : undefined;
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST Myfavorite/bPrjctFvr: toggles; the answer says where it ended up. */
+export function toggleFavorite(id: number): Promise<{ favorite: boolean }> {
+  return api.post<{ favorite: boolean }>('Myfavorite/bPrjctFvr', { id });
+}
+
+export const favoriteKeys = {
+  all: ['favorite'] as const,
+  list: () => [...favoriteKeys.all, 'bPrjctList'] as const,
+};
+
+/** After a toggle, anything that shows the flag (favourites, a cached detail) refetches. */
+export function useToggleFavorite(onDone?: (id: number, favorite: boolean) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: toggleFavorite,
+    onSuccess: (data, id) => {
+      onDone?.(id, data.favorite);
+      void qc.invalidateQueries({ queryKey: favoriteKeys.all });
+      void qc.invalidateQueries({ queryKey: ['project', 'info', id] });
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { type RegionOption, regionTree } from '@zl/shared';
+import Cascader from 'antd/es/cascader';
+
+let options: RegionOption[] | undefined;
+
+/** Provinces and cities only: the hall filters by city, a district is too narrow to be useful. */
+function provinceCityTree(): RegionOption[] {
+  options ??= regionTree().map((p) => ({
+    value: p.value,
+    label: p.label,
+    children: p.children?.map((c) => ({ value: c.value, label: c.label })),
+  }));
+  return options;
+}
+
+const filter = (input: string, path: Array<{ label?: unknown }>) =>
+  path.some((o) => String(o.label ?? '').includes(input.trim()));
+
+export interface RegionFilterProps {
+  prov: string;
+  city: string;
+  onChange: (prov: string, city: string) => void;
+}
+
+/** Its own chunk (the GB/T 2260 names are ~85 KB gzip): the hall's cards render before it. */
+export default function RegionFilter({ prov, city, onChange }: RegionFilterProps) {
+  const value = [prov, city].filter(Boolean);
+  return (
+    <Cascader
+      options={provinceCityTree()}
+      value={value.length > 0 ? value : undefined}
+      onChange={(v) => {
+        const [p = '', c = ''] = (v ?? []).map(String);
+        onChange(p, c);
+      }}
+      changeOnSelect
+      showSearch={{ filter }}
+      placeholder="全国"
+      allowClear
+      style={{ width: '100%' }}
+      aria-label="地区"
+    />
+  );
+}

@@ -1,0 +1,42 @@
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+export interface DeadlineInfo {
+  text: string;
+  /** under 24 hours left (shown red) */
+  urgent: boolean;
+  closed: boolean;
+}
+
+/** 「还剩 3 天截止」; under a day in hours, under an hour in minutes; past → 已截止. */
+export function deadlineInfo(biddl: string, now = Date.now()): DeadlineInfo {
+  const at = Date.parse(biddl);
+  if (Number.isNaN(at)) return { text: '截止时间待定', urgent: false, closed: false };
+  const left = at - now;
+  if (left <= 0) return { text: '已截止', urgent: false, closed: true };
+  if (left < HOUR)
+    return { text: `还剩 ${Math.max(1, Math.floor(left / 60_000))} 分钟截止`, urgent: true, closed: false };
+  if (left < DAY) return { text: `还剩 ${Math.floor(left / HOUR)} 小时截止`, urgent: true, closed: false };
+  return { text: `还剩 ${Math.floor(left / DAY)} 天截止`, urgent: false, closed: false };
+}
+
+/** ISO → 'YYYY-MM-DD HH:mm' in the viewer's clock (the platform runs on Asia/Shanghai time). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso || '—';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** '2026-05-01' + '2026-05-03' → '2026-05-01 至 05-03' (same year shortened). */
+export function formatDateRange(sdate: string, edate: string): string {
+  if (!sdate) return '—';
+  if (!edate || edate === sdate) return sdate;
+  return sdate.slice(0, 4) === edate.slice(0, 4) ? `${sdate} 至 ${edate.slice(5)}` : `${sdate} 至 ${edate}`;
+}
+
+/** 6 × 4 m → '6×4m'; trailing zeros dropped. */
+export function formatSize(length: number, width: number, height?: number): string {
+  const n = (v: number) => String(Number(v));
+  return height ? `${n(length)}×${n(width)}×${n(height)}m` : `${n(length)}×${n(width)}m`;
+}

@@ -1,0 +1,164 @@
+/**
+ * The order-centre filters live in the URL query (a link reproduces the search, back restores
+ * it). One plain object ⇄ URLSearchParams ⇄ the Projectcenter/searchList payload.
+ */
+export type SortKey = 'newest' | 'deadline' | 'area';
+export type StatusFilter = 'open' | 'all';
+
+export interface OrderFilters {
+  keyword: string;
+  /** 0 = 全部 */
+  groupid: number;
+  prov: string;
+  city: string;
+  areaMin: number | null;
+  areaMax: number | null;
+  sdateFrom: string;
+  sdateTo: string;
+  status: StatusFilter;
+  sort: SortKey;
+}
+
+export const DEFAULT_FILTERS: OrderFilters = {
+  keyword: '',
+  groupid: 0,
+  prov: '',
+  city: '',
+  areaMin: null,
+  areaMax: null,
+  sdateFrom: '',
+  sdateTo: '',
+  status: 'open',
+  sort: 'newest',
+};
+
+export const GROUP_CHIPS: Array<[number, string]> = [
+  [0, '全部'],
+  [1, '特装展台'],
+  [2, '标准展位'],
+  [3, '展厅展馆'],
+  [4, '舞台活动'],
+  [5, '其他'],
+];
+
+/** Area presets in m² (the operator's coin tiers use the same bounds). */
+export const AREA_PRESETS: Array<{ key: string; label: string; min: number | null; max: number | null }> = [
+  { key: 'le36', label: '≤36㎡', min: null, max: 36 },
+  { key: '36-100', label: '36–100㎡', min: 36, max: 100 },
+  { key: '100-300', label: '100–300㎡', min: 100, max: 300 },
+  { key: 'gt300', label: '300㎡以上', min: 300, max: null },
+];
+
+export const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
+  { value: 'newest', label: '最新发布' },
+  { value: 'deadline', label: '截止时间' },
+  { value: 'area', label: '面积' },
+];
+
+/** Deadline sorts soonest first; newest and area largest first. */
+export function sortOrder(sort: SortKey): 'asc' | 'desc' {
+  return sort === 'deadline' ? 'asc' : 'desc';
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+function num(v: string | null, max = 100_000): number | null {
+  if (v === null || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 && n <= max ? Math.round(n * 100) / 100 : null;
+}
+
+/** Anything odd in a hand-edited link falls back to the default rather than failing the search. */
+export function filtersFromQuery(q: URLSearchParams): OrderFilters {
+  const group = Number(q.get('groupid'));
+  const sort = q.get('sort');
+  const date = (k: string) => {
+    const v = q.get(k) ?? '';
+    return DATE_RE.test(v) ? v : '';
+  };
+  const prov = (q.get('prov') ?? '').slice(0, 20);
+  return {
+    keyword: (q.get('keyword') ?? '').trim().slice(0, 50),
+    groupid: Number.isInteger(group) && group >= 1 && group <= 5 ? group : 0,
+    prov,
+    city: prov ? (q.get('city') ?? '').slice(0, 20) : '',
+    areaMin: num(q.get('areaMin')),
+    areaMax: num(q.get('areaMax')),
+    sdateFrom: date('sdateFrom'),
+    sdateTo: date('sdateTo'),
+    status: q.get('status') === 'all' ? 'all' : 'open',
+    sort: sort === 'deadline' || sort === 'area' ? sort : 'newest',
+  };
+}
+
+/** Only what differs from the default goes into the URL, so the plain hall stays /orderCenter. */
+export function filtersToQuery(f: OrderFilters): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.keyword) q.set('keyword', f.keyword);
+  if (f.groupid) q.set('groupid', String(f.groupid));
+  if (f.prov) q.set('prov', f.prov);
+  if (f.prov && f.city) q.set('city', f.city);
+  if (f.areaMin !== null) q.set('areaMin', String(f.areaMin));
+  if (f.areaMax !== null) q.set('areaMax', String(f.areaMax));
+  if (f.sdateFrom) q.set('sdateFrom', f.sdateFrom);
+  if (f.sdateTo) q.set('sdateTo', f.sdateTo);
+  if (f.status !== 'open') q.set('status', f.status);
+  if (f.sort !== 'newest') q.set('sort', f.sort);
+  return q;
+}
+
+export interface SearchPayload {
+  keyword?: string;
+  groupid?: number;
+  prov?: string;
+  city?: string;
+  areaMin?: number;
+  areaMax?: number;
+  sdateFrom?: string;
+  sdateTo?: string;
+  status?: number;
+  sort: SortKey;
+  order: 'asc' | 'desc';
+  cursor?: string;
+  pageSize: number;
+}
+
+export const PAGE_SIZE = 20;
+
+/**
+ * The searchList body. 全部 状态 sends no status filter… except that the server defaults to open
+ * (1), so 全部 is sent as status 0 meaning "any approved project" (see README 项目大厅与报价).
+ */
+export function filtersToPayload(f: OrderFilters, cursor?: string | null): SearchPayload {
+  const body: SearchPayload = { sort: f.sort, order: sortOrder(f.sort), pageSize: PAGE_SIZE };
+  if (f.keyword) body.keyword = f.keyword;
+  if (f.groupid) body.groupid = f.groupid;
+  if (f.prov) body.prov = f.prov;
+  if (f.prov && f.city) body.city = f.city;
+  if (f.areaMin !== null) body.areaMin = f.areaMin;
+  if (f.areaMax !== null) body.areaMax = f.areaMax;
+  if (f.sdateFrom) body.sdateFrom = f.sdateFrom;
+  if (f.sdateTo) body.sdateTo = f.sdateTo;
+  body.status = f.status === 'open' ? 1 : ALL_STATUS;
+  if (cursor) body.cursor = cursor;
+  return body;
+}
+
+/** What 全部 sends as `status`; settled against the server (README 项目大厅与报价). */
+export const ALL_STATUS = 0;
+
+export function activeFilterCount(f: OrderFilters): number {
+  let n = 0;
+  if (f.keyword) n++;
+  if (f.groupid) n++;
+  if (f.prov) n++;
+  if (f.areaMin !== null || f.areaMax !== null) n++;
+  if (f.sdateFrom || f.sdateTo) n++;
+  if (f.status !== 'open') n++;
+  return n;
+}
+
+export function areaPresetKey(f: Pick<OrderFilters, 'areaMin' | 'areaMax'>): string | null {
+  if (f.areaMin === null && f.areaMax === null) return null;
+  return AREA_PRESETS.find((p) => p.min === f.areaMin && p.max === f.areaMax)?.key ?? 'custom';
+}

@@ -1,0 +1,128 @@
+import { create } from 'zustand';
+import { toBizError } from '../../../lib/error-handler.ts';
+import { searchList } from '../api/search-list.ts';
+import type { ProjectSummary } from '../api/types.ts';
+import { filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
+
+interface OrderCenterState {
+  /** seed §3: the project list, default [] */
+  orderCenterList: ProjectSummary[];
+  /** seed §3–§4: true until a search succeeds */
+  orderCenterLoading: boolean;
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+  loadingMore: boolean;
+  /** the last search failed (the list keeps what it had); message for the inline retry */
+  error: string | null;
+  /** the filters (as a query string) the list belongs to */
+  searchKey: string | null;
+  search: (filters: OrderFilters) => Promise<void>;
+  loadMore: () => Promise<void>;
+  setFavorite: (id: number, favorite: boolean) => void;
+}
+
+let seq = 0;
+let current: AbortController | null = null;
+let lastFilters: OrderFilters | null = null;
+
+export function searchKeyOf(f: OrderFilters): string {
+  return filtersToQuery(f).toString();
+}
+
+/** Appends a page; a project already shown (a row moved between pages) is not shown twice. */
+export function appendUnique(list: ProjectSummary[], more: ProjectSummary[]): ProjectSummary[] {
+  const seen = new Set(list.map((p) => p.id));
+  const out = list.slice();
+  for (const p of more) {
+    if (seen.has(p.id)) continue;
+    seen.add(p.id);
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The order centre's list state (seed §3–§4): a successful Projectcenter/searchList replaces
+ * orderCenterList and sets orderCenterLoading false; an answer that is not success stores nothing.
+ * Only the newest request may write: a slow answer to an older filter is dropped.
+ */
+export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
+  orderCenterList: [],
+  orderCenterLoading: true,
+  nextCursor: null,
+  total: 0,
+  totalCapped: false,
+  loadingMore: false,
+  error: null,
+  searchKey: null,
+
+  async search(filters) {
+    current?.abort();
+    const ctrl = new AbortController();
+    current = ctrl;
+    const mine = ++seq;
+    lastFilters = filters;
+    set({ orderCenterLoading: true, loadingMore: false, error: null });
+    try {
+      const data = await searchList(filtersToPayload(filters), ctrl.signal);
+      if (mine !== seq) return;
+      set({
+        orderCenterList: Array.isArray(data?.listItem) ? data.listItem : [],
+        orderCenterLoading: false,
+        nextCursor: data?.nextCursor ?? null,
+        total: data?.total ?? 0,
+        totalCapped: Boolean(data?.totalCapped),
+        searchKey: searchKeyOf(filters),
+      });
+    } catch (err) {
+      if (mine !== seq || ctrl.signal.aborted) return;
+      set({ error: toBizError(err).message || '加载失败' });
+    }
+  },
+
+  async loadMore() {
+    const { nextCursor, loadingMore, orderCenterLoading } = get();
+    if (!nextCursor || loadingMore || orderCenterLoading || !lastFilters) return;
+    const mine = seq;
+    set({ loadingMore: true, error: null });
+    try {
+      const data = await searchList(filtersToPayload(lastFilters, nextCursor));
+      if (mine !== seq) return;
+      set((s) => ({
+        orderCenterList: appendUnique(s.orderCenterList, Array.isArray(data?.listItem) ? data.listItem : []),
+        nextCursor: data?.nextCursor ?? null,
+        total: data?.total ?? s.total,
+        totalCapped: Boolean(data?.totalCapped),
+        loadingMore: false,
+      }));
+    } catch (err) {
+      if (mine !== seq) return;
+      set({ loadingMore: false, error: toBizError(err).message || '加载失败' });
+    }
+  },
+
+  setFavorite(id, favorite) {
+    set((s) => ({
+      orderCenterList: s.orderCenterList.map((p) => (p.id === id ? { ...p, favorite } : p)),
+    }));
+  },
+}));
+
+/** Tests start from the seed's defaults. */
+export function resetOrderCenter(): void {
+  current?.abort();
+  current = null;
+  seq++;
+  lastFilters = null;
+  useOrderCenter.setState({
+    orderCenterList: [],
+    orderCenterLoading: true,
+    nextCursor: null,
+    total: 0,
+    totalCapped: false,
+    loadingMore: false,
+    error: null,
+    searchKey: null,
+  });
+}

@@ -1,0 +1,207 @@
+import FilterOutlined from '@ant-design/icons/FilterOutlined';
+import Alert from 'antd/es/alert';
+import Badge from 'antd/es/badge';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Empty from 'antd/es/empty';
+import Grid from 'antd/es/grid';
+import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
+import Skeleton from 'antd/es/skeleton';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useToggleFavorite } from '../api/favorite.ts';
+import { FilterPanel } from '../components/filter-panel.tsx';
+import { ProjectCard } from '../components/project-card.tsx';
+import {
+  activeFilterCount,
+  DEFAULT_FILTERS,
+  filtersFromQuery,
+  filtersToQuery,
+  type OrderFilters,
+  SORT_OPTIONS,
+  type SortKey,
+} from '../lib/filters.ts';
+import { searchKeyOf, useOrderCenter } from '../lib/order-center-store.ts';
+import '../order-center.css';
+
+function CardSkeletons() {
+  return (
+    <div className="zl-oc-grid" aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div className="zl-oc-card zl-oc-card-skel" key={i}>
+          <Skeleton.Node active style={{ width: '100%', height: 150 }} />
+          <Skeleton active paragraph={{ rows: 3 }} title={false} style={{ padding: 14 }} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function totalText(total: number, capped: boolean): string {
+  return capped ? '共 1000+ 个项目' : `共 ${total} 个项目`;
+}
+
+/** /orderCenter 项目大厅: filters in the URL, keyset 「加载更多」, favourites on the cards. */
+export default function OrderCenterPage() {
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
+  const filters = useMemo(() => filtersFromQuery(params), [query]);
+  const screens = Grid.useBreakpoint();
+  const compact = screens.md === false;
+  const [drawer, setDrawer] = useState(false);
+  const [keyword, setKeyword] = useState(filters.keyword);
+
+  const list = useOrderCenter((s) => s.orderCenterList);
+  const loading = useOrderCenter((s) => s.orderCenterLoading);
+  const nextCursor = useOrderCenter((s) => s.nextCursor);
+  const total = useOrderCenter((s) => s.total);
+  const totalCapped = useOrderCenter((s) => s.totalCapped);
+  const loadingMore = useOrderCenter((s) => s.loadingMore);
+  const error = useOrderCenter((s) => s.error);
+  const { search, loadMore, setFavorite } = useOrderCenter.getState();
+  const fav = useToggleFavorite(setFavorite);
+
+  useEffect(() => setKeyword(filters.keyword), [filters.keyword]);
+
+  // Back from a detail page: the same filters are still loaded (with every page fetched so far),
+  // so the list and the scroll position come back as they were instead of refetching page one.
+  useEffect(() => {
+    const s = useOrderCenter.getState();
+    if (s.searchKey === searchKeyOf(filters) && !s.orderCenterLoading) return;
+    void search(filters);
+  }, [filters, search]);
+
+  function update(next: Partial<OrderFilters>) {
+    setParams(filtersToQuery({ ...filters, ...next }));
+  }
+  const reset = () => {
+    setParams(filtersToQuery({ ...DEFAULT_FILTERS, sort: filters.sort }));
+    setDrawer(false);
+  };
+  const activeCount = activeFilterCount(filters);
+  const firstLoad = loading && list.length === 0 && !error;
+
+  return (
+    <div className="zl-oc">
+      <section className="zl-panel zl-oc-top">
+        <div className="zl-oc-searchrow">
+          <Input.Search
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onSearch={(v) => update({ keyword: v.trim().slice(0, 50) })}
+            placeholder="搜索项目名称、展会、城市"
+            allowClear
+            enterButton="搜索"
+            maxLength={50}
+            aria-label="搜索项目"
+          />
+          {compact && (
+            <Badge count={activeCount} size="small">
+              <Button icon={<FilterOutlined />} onClick={() => setDrawer(true)}>
+                筛选
+              </Button>
+            </Badge>
+          )}
+        </div>
+        {!compact && <FilterPanel filters={filters} onChange={update} />}
+      </section>
+
+      <div className="zl-oc-bar">
+        <span className="zl-oc-count" aria-live="polite">
+          {firstLoad ? '正在加载项目…' : totalText(total, totalCapped)}
+          {activeCount > 0 && (
+            <Button type="link" size="small" onClick={reset}>
+              清除筛选
+            </Button>
+          )}
+        </span>
+        <Segmented<SortKey>
+          value={filters.sort}
+          onChange={(sort) => update({ sort })}
+          options={SORT_OPTIONS}
+          size={compact ? 'small' : 'middle'}
+        />
+      </div>
+
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          title={list.length > 0 ? `刷新失败：${error}（下方为上次的结果）` : `项目加载失败：${error}`}
+          action={
+            <Button size="small" onClick={() => void search(filters)}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      )}
+
+      {firstLoad ? (
+        <CardSkeletons />
+      ) : list.length === 0 && !error ? (
+        <div className="zl-panel zl-oc-empty">
+          <Empty
+            description={
+              activeCount > 0 ? '没有符合条件的项目，换个条件试试' : '暂时没有竞标中的项目，稍后再来看看'
+            }
+          >
+            {activeCount > 0 && (
+              <Button type="primary" onClick={reset}>
+                重置筛选
+              </Button>
+            )}
+          </Empty>
+        </div>
+      ) : (
+        <div className={loading ? 'zl-oc-grid zl-oc-grid-stale' : 'zl-oc-grid'}>
+          {list.map((p) => (
+            <ProjectCard
+              key={p.id}
+              project={p}
+              onToggleFavorite={(id) => fav.mutate(id)}
+              favoritePending={fav.isPending && fav.variables === p.id}
+            />
+          ))}
+        </div>
+      )}
+
+      {list.length > 0 && (
+        <div className="zl-oc-more">
+          {nextCursor ? (
+            <Button onClick={() => void loadMore()} loading={loadingMore} disabled={loading} size="large">
+              加载更多
+            </Button>
+          ) : (
+            !loading && <span className="zl-oc-end">没有更多项目了</span>
+          )}
+        </div>
+      )}
+
+      {compact && (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement="bottom"
+          size="85%"
+          title="筛选项目"
+          extra={
+            <Button type="link" onClick={reset}>
+              重置
+            </Button>
+          }
+          footer={
+            <Button type="primary" block size="large" onClick={() => setDrawer(false)}>
+              {loading ? '正在筛选…' : `查看 ${totalCapped ? '1000+' : total} 个项目`}
+            </Button>
+          }
+        >
+          <FilterPanel filters={filters} onChange={update} />
+        </Drawer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { ProjectDetail } from '../../order-center/api/types.ts';
+
+export const projectKeys = {
+  all: ['project'] as const,
+  info: (id: number) => [...projectKeys.all, 'info', id] as const,
+  winner: (id: number) => [...projectKeys.all, 'winner', id] as const,
+  fee: (id: number) => [...projectKeys.all, 'fee', id] as const,
+  priceTable: (id: number) => [...projectKeys.all, 'priceTable', id] as const,
+  mine: (state: string) => [...projectKeys.all, 'factoryPrjctList', state] as const,
+};
+
+/** POST Projectcenter/getInfo (seed §7): the detail, its orbits and what the caller may do. */
+export function getInfo(id: number, signal?: AbortSignal): Promise<ProjectDetail> {
+  return api.post<ProjectDetail>('Projectcenter/getInfo', { id }, { signal });
+}
+
+export function projectInfoQuery(id: number) {
+  return queryOptions({
+    queryKey: projectKeys.info(id),
+    queryFn: ({ signal }) => getInfo(id, signal),
+    enabled: id > 0,
+    staleTime: 15_000,
+  });
+}
+
+export function useProjectInfo(id: number) {
+  return useQuery(projectInfoQuery(id));
+}
+
+/** ?id= as a positive integer, else 0 (the page then says the project was not found). */
+export function idFromQuery(params: URLSearchParams): number {
+  const n = Number(params.get('id'));
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}

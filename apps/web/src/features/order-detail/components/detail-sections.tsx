@@ -1,0 +1,202 @@
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import { fileUrl, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import Empty from 'antd/es/empty';
+import Image from 'antd/es/image';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import Timeline from 'antd/es/timeline';
+import { Link } from 'react-router';
+import { formatFen } from '../../../lib/money.ts';
+import type { MyQuote, ProjectDetail, RequirementItem } from '../../order-center/api/types.ts';
+import { ProjectCover } from '../../order-center/components/project-card.tsx';
+import { formatDateTime } from '../../order-center/lib/deadline.ts';
+import type { WinnerInfo } from '../api/winner-info.ts';
+
+export const QUOTE_STATE: Record<number, { text: string; color: string }> = {
+  0: { text: '报价中', color: 'processing' },
+  1: { text: '已中标', color: 'success' },
+  2: { text: '未中标', color: 'default' },
+  3: { text: '已关闭', color: 'default' },
+};
+
+export function QuoteStateTag({ status }: { status: number }) {
+  const s = QUOTE_STATE[status] ?? { text: '—', color: 'default' };
+  return <Tag color={s.color}>{s.text}</Tag>;
+}
+
+export const STATUS_COLOR: Record<number, string> = {
+  0: 'default',
+  1: 'processing',
+  2: 'success',
+  3: 'cyan',
+  4: 'geekblue',
+  5: 'purple',
+  6: 'success',
+  7: 'default',
+};
+
+export function Gallery({ project }: { project: ProjectDetail }) {
+  const pics = project.picture ?? [];
+  if (pics.length === 0) {
+    return (
+      <div className="zl-od-gallery zl-od-gallery-empty">
+        <ProjectCover project={{ ...project, cover: null }} />
+        <span>客户未上传参考图</span>
+      </div>
+    );
+  }
+  const [first, ...rest] = pics;
+  return (
+    <div className="zl-od-gallery">
+      <Image.PreviewGroup>
+        {first && <Image className="zl-od-main" src={first.url} alt={`${project.title} 参考图 1`} />}
+        {rest.length > 0 && (
+          <div className="zl-od-thumbs">
+            {rest.map((p, i) => (
+              <Image
+                key={p.id}
+                src={p.thumbUrl || p.url}
+                preview={{ src: p.url }}
+                alt={`参考图 ${i + 2}`}
+                width={72}
+                height={72}
+              />
+            ))}
+          </div>
+        )}
+      </Image.PreviewGroup>
+    </div>
+  );
+}
+
+const COLUMNS = [
+  { title: '名称', dataIndex: 'name', key: 'name' },
+  { title: '规格', dataIndex: 'spec', key: 'spec', render: (v: string) => v || '—' },
+  { title: '单位', dataIndex: 'unit', key: 'unit', width: 70 },
+  { title: '数量', dataIndex: 'qty', key: 'qty', width: 80, align: 'right' as const },
+  { title: '备注', dataIndex: 'remark', key: 'remark', render: (v: string) => v || '—' },
+];
+
+/** The seven requirement lists as tabs; an empty category is left out. */
+export function Requirements({ project }: { project: ProjectDetail }) {
+  const tabs = REQUIREMENT_CATEGORIES.map(([key, label]) => ({
+    key,
+    label,
+    items: (project[key] ?? []) as RequirementItem[],
+  })).filter((t) => t.items.length > 0);
+  if (tabs.length === 0)
+    return <Empty description="客户未填写需求清单，请以项目描述为准" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  return (
+    <Tabs
+      items={tabs.map((t) => ({
+        key: t.key,
+        label: `${t.label} ${t.items.length}`,
+        children: (
+          <Table<RequirementItem>
+            size="small"
+            columns={COLUMNS}
+            dataSource={t.items}
+            rowKey={(_, i) => `${t.key}-${i}`}
+            pagination={false}
+            scroll={{ x: 520 }}
+          />
+        ),
+      }))}
+    />
+  );
+}
+
+export function Attachment({ project }: { project: ProjectDetail }) {
+  if (!project.attach) return <span className="zl-od-muted">无</span>;
+  return (
+    <a href={fileUrl(project.attach)} target="_blank" rel="noreferrer">
+      <PaperClipOutlined /> {project.attachname || '项目附件'}
+    </a>
+  );
+}
+
+export function Orbits({ project }: { project: ProjectDetail }) {
+  const orbits = project.orbits ?? [];
+  if (orbits.length === 0) return <span className="zl-od-muted">暂无记录</span>;
+  return (
+    <Timeline
+      items={orbits.map((o, i) => ({
+        key: `${o.status}-${o.at}-${i}`,
+        color: i === orbits.length - 1 ? 'blue' : 'gray',
+        content: (
+          <>
+            <b>{o.statusText}</b>
+            <div className="zl-od-muted">{formatDateTime(o.at)}</div>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+export function MyQuoteCard({
+  quote,
+  canEdit,
+  projectId,
+}: {
+  quote: MyQuote;
+  canEdit: boolean;
+  projectId: number;
+}) {
+  return (
+    <div className="zl-od-myquote">
+      <div className="zl-od-myquote-head">
+        <span>我的报价</span>
+        <QuoteStateTag status={quote.status} />
+      </div>
+      <div className="zl-od-myquote-total">{formatFen(quote.total)}</div>
+      <div className="zl-od-muted">
+        工期 {quote.days} 天
+        {quote.updated || quote.created
+          ? ` · 更新于 ${formatDateTime(quote.updated || quote.created || '')}`
+          : ''}
+      </div>
+      {quote.remark && <p className="zl-od-myquote-remark">{quote.remark}</p>}
+      {canEdit && <Link to={`/orderPrice?id=${projectId}`}>修改报价 →</Link>}
+    </div>
+  );
+}
+
+/** After the award: the winner sees the customer's contact; the others see that they lost. */
+export function AwardResult({ info }: { info: WinnerInfo }) {
+  if (!info.awarded) return null;
+  if (info.mine === 'won') {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        icon={<TrophyOutlined />}
+        title="恭喜您中标"
+        description={
+          <div>
+            客户联系方式：<b>{info.contact?.name || '客户'}</b> {info.contact?.mobile || '—'}
+            <div className="zl-od-muted">请尽快与客户联系并上传合同。</div>
+          </div>
+        }
+      />
+    );
+  }
+  if (info.mine === 'lost') {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title="未中标"
+        description={`客户已选择其他供应商${info.winner?.company || info.winner?.nickname ? `（${info.winner.company || info.winner.nickname}）` : ''}，感谢您的报价。`}
+      />
+    );
+  }
+  return null;
+}
+
+export function Prepay({ fen }: { fen: number }) {
+  return <>{fen > 0 ? formatFen(fen) : '无'}</>;
+}

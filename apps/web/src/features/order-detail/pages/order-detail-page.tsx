@@ -1,0 +1,232 @@
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import LockOutlined from '@ant-design/icons/LockOutlined';
+import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import Tag from 'antd/es/tag';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isBizError } from '../../../lib/biz-error.ts';
+import { useToggleFavorite } from '../../order-center/api/favorite.ts';
+import { FavoriteButton, groupLabel } from '../../order-center/components/project-card.tsx';
+import {
+  deadlineInfo,
+  formatDateRange,
+  formatDateTime,
+  formatSize,
+} from '../../order-center/lib/deadline.ts';
+import { useOrderCenter } from '../../order-center/lib/order-center-store.ts';
+import { idFromQuery, useProjectInfo } from '../api/get-info.ts';
+import { useWinnerInfo } from '../api/winner-info.ts';
+import {
+  Attachment,
+  AwardResult,
+  Gallery,
+  MyQuoteCard,
+  Orbits,
+  Prepay,
+  Requirements,
+  STATUS_COLOR,
+} from '../components/detail-sections.tsx';
+import { quoteAction } from '../components/quote-action.ts';
+import '../../order-center/order-center.css';
+import '../order-detail.css';
+
+/** Re-renders every 30 s so the countdown stays true while the page is open. */
+function useNow(ms = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+/** /orderDetail?id= 项目详情 (Projectcenter/getInfo). */
+export default function OrderDetailPage() {
+  const [params] = useSearchParams();
+  const id = idFromQuery(params);
+  const navigate = useNavigate();
+  const now = useNow();
+  const { data: p, isLoading, error, refetch } = useProjectInfo(id);
+  const fav = useToggleFavorite(useOrderCenter.getState().setFavorite);
+  const bid = Boolean(p?.myQuote);
+  const winner = useWinnerInfo(id, bid && (p?.status ?? 0) >= 2);
+
+  if (!id || (isBizError(error) && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED'))) {
+    return (
+      <Result
+        status="404"
+        title="项目不存在或已下架"
+        extra={
+          <Link to="/orderCenter">
+            <Button type="primary">返回项目大厅</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (isLoading || !p) {
+    if (error) {
+      return (
+        <Result
+          status="warning"
+          title="项目加载失败"
+          extra={<Button onClick={() => void refetch()}>重试</Button>}
+        />
+      );
+    }
+    return (
+      <div className="zl-od zl-panel">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    );
+  }
+
+  const dl = deadlineInfo(p.biddl, now);
+  const action = quoteAction(p, now);
+  const open = p.status === 1 && !dl.closed;
+
+  return (
+    <div className="zl-od">
+      <Button type="link" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} className="zl-od-back">
+        返回
+      </Button>
+      <section className="zl-panel zl-od-hero">
+        <Gallery project={p} />
+        <div className="zl-od-summary">
+          <div className="zl-od-tags">
+            <Tag color={STATUS_COLOR[p.status] ?? 'default'}>{p.statusText}</Tag>
+            <Tag>{groupLabel(p)}</Tag>
+            <span className="zl-od-muted">项目编号 {p.orders}</span>
+          </div>
+          <h1 className="zl-od-title">{p.title}</h1>
+          <div className="zl-od-dl">
+            {open ? (
+              <span className={dl.urgent ? 'zl-oc-dl-urgent' : ''}>{dl.text}</span>
+            ) : (
+              <span className="zl-od-muted">{p.status === 1 ? '已截止报价' : p.statusText}</span>
+            )}
+            <span className="zl-od-muted"> · 截止 {formatDateTime(p.biddl)}</span>
+          </div>
+          <div className="zl-od-kpis">
+            <div>
+              <b>{Number(p.areas)}</b>
+              <span>面积 ㎡</span>
+            </div>
+            <div>
+              <b>{p.peoples}</b>
+              <span>已报价</span>
+            </div>
+            <div>
+              <b>{p.coins}</b>
+              <span>报价金币</span>
+            </div>
+            <div>
+              <b>
+                <Prepay fen={p.prepay} />
+              </b>
+              <span>预付款</span>
+            </div>
+          </div>
+          <div className="zl-od-actions">
+            {action.kind === 'quote' ? (
+              <Button type="primary" size="large" onClick={() => navigate(action.to)}>
+                {action.label}
+              </Button>
+            ) : (
+              <Button type="primary" size="large" disabled>
+                {action.label}
+              </Button>
+            )}
+            <FavoriteButton favorite={p.favorite} pending={fav.isPending} onToggle={() => fav.mutate(p.id)} />
+            <span className="zl-od-favtext">{p.favorite ? '已收藏' : '收藏'}</span>
+          </div>
+          {action.kind === 'blocked' && (
+            <div className="zl-od-why">
+              {action.reason}
+              {action.link && (
+                <>
+                  ，<Link to={action.link.to}>{action.link.text}</Link>
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+
+      {winner.data?.awarded && (
+        <section className="zl-od-award">
+          <AwardResult info={winner.data} />
+        </section>
+      )}
+
+      <div className="zl-od-cols">
+        <div className="zl-od-main-col">
+          <section className="zl-panel">
+            <h2>项目信息</h2>
+            <Descriptions
+              column={{ xs: 1, sm: 2 }}
+              size="small"
+              items={[
+                { key: 'g', label: '项目类别', children: groupLabel(p) },
+                {
+                  key: 's',
+                  label: '尺寸（长×宽×高）',
+                  children: `${formatSize(p.length, p.width, p.height)}（${Number(p.areas)}㎡）`,
+                },
+                { key: 'o', label: '开口', children: `${p.opens} 面开口` },
+                { key: 'd', label: '展期', children: formatDateRange(p.sdate, p.edate) },
+                { key: 'b', label: '报价截止', children: formatDateTime(p.biddl) },
+                { key: 'p', label: '预付款', children: <Prepay fen={p.prepay} /> },
+                {
+                  key: 'a',
+                  label: '展馆地址',
+                  span: 2,
+                  children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') || '—',
+                },
+                { key: 'c', label: '发布时间', children: `${p.dates} ${p.times.slice(0, 5)}` },
+                { key: 'f', label: '附件', children: <Attachment project={p} /> },
+              ]}
+            />
+          </section>
+          <section className="zl-panel">
+            <h2>需求清单</h2>
+            <Requirements project={p} />
+          </section>
+          <section className="zl-panel">
+            <h2>项目描述</h2>
+            {p.conts ? (
+              <p className="zl-od-conts">{p.conts}</p>
+            ) : (
+              <span className="zl-od-muted">客户未填写描述</span>
+            )}
+          </section>
+        </div>
+        <aside className="zl-od-side">
+          {p.myQuote && (
+            <MyQuoteCard quote={p.myQuote} projectId={p.id} canEdit={open && p.myQuote.status === 0} />
+          )}
+          <section className="zl-panel">
+            <h2>客户联系方式</h2>
+            {p.mobile ? (
+              <a href={`tel:${p.mobile}`} className="zl-od-contact">
+                <PhoneOutlined /> {p.mobile}
+              </a>
+            ) : (
+              <div className="zl-od-hidden">
+                <LockOutlined /> 中标后可见
+              </div>
+            )}
+          </section>
+          <section className="zl-panel">
+            <h2>项目进度</h2>
+            <Orbits project={p} />
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

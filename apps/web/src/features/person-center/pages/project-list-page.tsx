@@ -1,0 +1,150 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Grid from 'antd/es/grid';
+import Table from 'antd/es/table';
+import Tabs from 'antd/es/tabs';
+import Tag from 'antd/es/tag';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../../lib/api-client.ts';
+import { formatFen } from '../../../lib/money.ts';
+import type { ProjectSummary } from '../../order-center/api/types.ts';
+import { deadlineInfo, formatDateTime } from '../../order-center/lib/deadline.ts';
+import { projectKeys } from '../../order-detail/api/get-info.ts';
+import { QuoteStateTag, STATUS_COLOR } from '../../order-detail/components/detail-sections.tsx';
+import '../../order-center/order-center.css';
+
+type MyProject = ProjectSummary & { quoteId: number; quoteTotal: number; quoteState: number | string };
+
+const TABS = [
+  { key: '', label: '全部' },
+  { key: 'pending', label: '报价中' },
+  { key: 'won', label: '已中标' },
+  { key: 'lost', label: '未中标' },
+] as const;
+
+const PAGE_SIZE = 10;
+
+/** quoteState may come as the quote status (0–3) or its name. */
+export function quoteStateCode(s: number | string): number {
+  if (typeof s === 'number') return s;
+  return { pending: 0, won: 1, lost: 2, closed: 3, withdrawn: 3 }[s] ?? 0;
+}
+
+/** /personCenter/projectList 我的项目: the projects I quoted on (Projectcenter/factoryPrjctList). */
+export default function ProjectListPage() {
+  const [params, setParams] = useSearchParams();
+  const state = TABS.some((t) => t.key === params.get('state')) ? (params.get('state') ?? '') : '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const compact = Grid.useBreakpoint().md === false;
+  const q = useQuery({
+    queryKey: [...projectKeys.mine(state || 'all'), page],
+    queryFn: ({ signal }) =>
+      api.post<{ listItem: MyProject[]; total: number; page: number }>(
+        'Projectcenter/factoryPrjctList',
+        { ...(state ? { state } : {}), page, pageSize: PAGE_SIZE },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+  const go = (next: { state?: string; page?: number }) => {
+    const s = next.state ?? state;
+    const p = next.page ?? 1;
+    const out = new URLSearchParams();
+    if (s) out.set('state', s);
+    if (p > 1) out.set('page', String(p));
+    setParams(out);
+  };
+
+  const columns = [
+    {
+      title: '项目',
+      key: 'title',
+      render: (_: unknown, r: MyProject) => (
+        <div className="zl-pl-title">
+          <Link to={`/orderDetail?id=${r.id}`}>{r.title}</Link>
+          <small>
+            {r.orders} · <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{r.statusText}</Tag>
+          </small>
+        </div>
+      ),
+    },
+    {
+      title: '我的报价',
+      key: 'total',
+      align: 'right' as const,
+      render: (_: unknown, r: MyProject) => <b>{formatFen(r.quoteTotal)}</b>,
+    },
+    {
+      title: '报价状态',
+      key: 'qs',
+      render: (_: unknown, r: MyProject) => <QuoteStateTag status={quoteStateCode(r.quoteState)} />,
+    },
+    {
+      title: '截止时间',
+      key: 'biddl',
+      render: (_: unknown, r: MyProject) => {
+        const dl = deadlineInfo(r.biddl);
+        return (
+          <div className="zl-pl-dl">
+            {formatDateTime(r.biddl)}
+            {r.status === 1 && !dl.closed && (
+              <small className={dl.urgent ? 'zl-oc-dl-urgent' : ''}>{dl.text}</small>
+            )}
+          </div>
+        );
+      },
+    },
+    {
+      title: '操作',
+      key: 'op',
+      render: (_: unknown, r: MyProject) => {
+        const editable =
+          r.status === 1 && quoteStateCode(r.quoteState) === 0 && !deadlineInfo(r.biddl).closed;
+        return (
+          <span className="zl-pl-ops">
+            <Link to={`/orderDetail?id=${r.id}`}>详情</Link>
+            {editable && <Link to={`/orderPrice?id=${r.id}`}>修改报价</Link>}
+          </span>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div className="zl-pl">
+      <h1 style={{ fontSize: 20, margin: '0 0 8px' }}>我的项目</h1>
+      <Tabs
+        activeKey={state || 'all'}
+        onChange={(k) => go({ state: k === 'all' ? '' : k })}
+        items={TABS.map((t) => ({ key: t.key || 'all', label: t.label }))}
+      />
+      <Table<MyProject>
+        rowKey="id"
+        columns={compact ? columns.filter((c) => c.key !== 'biddl') : columns}
+        dataSource={q.data?.listItem ?? []}
+        loading={q.isFetching}
+        scroll={compact ? { x: 560 } : undefined}
+        size={compact ? 'small' : 'middle'}
+        locale={{
+          emptyText: (
+            <Empty description={state ? '这里还没有项目' : '您还没有报价过项目'}>
+              <Link to="/orderCenter">
+                <Button type="primary">去项目大厅找项目</Button>
+              </Link>
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: q.data?.total ?? 0,
+          onChange: (p) => go({ page: p }),
+          hideOnSinglePage: true,
+          showTotal: (t) => `共 ${t} 个`,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,306 @@
+import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import { REQUIREMENT_CATEGORIES } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
+import Input from 'antd/es/input';
+import InputNumber from 'antd/es/input-number';
+import Modal from 'antd/es/modal';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isBizError } from '../../../lib/biz-error.ts';
+import { handleError, toBizError } from '../../../lib/error-handler.ts';
+import { withFeedback } from '../../../lib/feedback.ts';
+import { formatFen } from '../../../lib/money.ts';
+import type { ProjectPicture } from '../../order-center/api/types.ts';
+import { idFromQuery, projectKeys } from '../../order-detail/api/get-info.ts';
+import { FileUpload } from '../../upload/file-upload.tsx';
+import { submitQuote, usePriceTable, useProjectFee } from '../api/quote-api.ts';
+import { CategoryLines } from '../components/category-lines.tsx';
+import { computeTotals, draftFrom, type LineDraft, type LinesDraft, toPayload } from '../lib/quote-math.ts';
+import { applyQuoteFieldErrors, QUOTE_REFUSALS } from '../lib/submit-errors.ts';
+import '../quote.css';
+
+interface FormValues {
+  lines?: LinesDraft;
+  days: number;
+  remark?: string;
+  attachments?: Array<string | undefined>;
+}
+
+const MAX_ATTACHMENTS = 5;
+
+/** The template's fixed fields with the prices the form holds (only prices are form fields). */
+function merge(template: LinesDraft, watched: LinesDraft | undefined): LinesDraft {
+  const out: LinesDraft = {};
+  for (const [key] of REQUIREMENT_CATEGORIES) {
+    const base = template[key];
+    if (!base) continue;
+    out[key] = base.map((l, i): LineDraft => ({ ...l, price: String(watched?.[key]?.[i]?.price ?? '') }));
+  }
+  return out;
+}
+
+/** /orderPrice?id= 报价: a priced copy of the customer's requirement list. */
+export default function OrderPricePage() {
+  const [params] = useSearchParams();
+  const id = idFromQuery(params);
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const fee = useProjectFee(id);
+  const table = usePriceTable(id);
+  const [form] = Form.useForm<FormValues>();
+  const [confirming, setConfirming] = useState<FormValues | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
+
+  const quote = table.data?.quote ?? null;
+  const editing = Boolean(quote) || Boolean(fee.data?.quoted);
+  const template = useMemo(
+    () => (table.data ? draftFrom(table.data.categories, quote) : {}),
+    [table.data, quote],
+  );
+  const watched = Form.useWatch('lines', { form, preserve: true }) as LinesDraft | undefined;
+  const attachments = (Form.useWatch('attachments', { form, preserve: true }) ?? []) as Array<
+    string | undefined
+  >;
+  const totals = computeTotals(merge(template, watched));
+
+  const initialFiles = useMemo(() => {
+    const known: Record<string, ProjectPicture> = {};
+    for (const a of quote?.attachments ?? []) if (typeof a === 'object' && a) known[a.id] = a;
+    return known;
+  }, [quote]);
+
+  useEffect(() => {
+    if (!table.data) return;
+    form.setFieldsValue({
+      lines: template,
+      days: quote?.days ?? undefined,
+      remark: quote?.remark ?? '',
+      attachments: (quote?.attachments ?? []).map((a) => (typeof a === 'string' ? a : a.id)),
+    } as FormValues);
+  }, [table.data, template, quote, form]);
+
+  if (!id || (isBizError(table.error) && table.error.code === 'NOT_FOUND')) {
+    return (
+      <Result status="404" title="项目不存在或已下架" extra={<Link to="/orderCenter">返回项目大厅</Link>} />
+    );
+  }
+  if (table.isLoading || fee.isLoading) {
+    return (
+      <div className="zl-qt zl-panel">
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </div>
+    );
+  }
+  if (!table.data) {
+    return (
+      <Result
+        status="warning"
+        title="报价单加载失败"
+        extra={<Button onClick={() => void table.refetch()}>重试</Button>}
+      />
+    );
+  }
+
+  const categories = table.data.categories.filter((c) => c.items.length > 0);
+  const coins = fee.data?.coins ?? 0;
+  const notEnough = !editing && fee.data !== undefined && !fee.data.enough;
+
+  async function send(values: FormValues) {
+    setSubmitting(true);
+    setRefusal(null);
+    try {
+      const all = form.getFieldsValue(true) as FormValues;
+      await submitQuote(toPayload(id, { ...all, ...values, lines: merge(template, all.lines) }), editing);
+      setConfirming(null);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: projectKeys.all }),
+        qc.invalidateQueries({ queryKey: ['member'] }),
+      ]);
+      withFeedback((f) =>
+        f.message.success(editing ? '报价已修改' : `报价已提交${coins ? `，已扣除 ${coins} 金币` : ''}`),
+      );
+      navigate(`/orderDetail?id=${id}`, { replace: true });
+    } catch (err) {
+      setConfirming(null);
+      const e = toBizError(err);
+      if (applyQuoteFieldErrors(form, e)) return;
+      if (QUOTE_REFUSALS[e.code]) {
+        setRefusal({ code: e.code, message: e.message });
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+        if (e.code === 'ALREADY_QUOTED' || e.code === 'INSUFFICIENT_COINS') {
+          void qc.invalidateQueries({ queryKey: projectKeys.all });
+        }
+        return;
+      }
+      handleError(e);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const refusalInfo = refusal ? QUOTE_REFUSALS[refusal.code] : undefined;
+  const shownAttachments = Math.min(MAX_ATTACHMENTS, attachments.filter(Boolean).length + 1);
+
+  return (
+    <div className="zl-qt">
+      <Button
+        type="link"
+        icon={<ArrowLeftOutlined />}
+        onClick={() => navigate(`/orderDetail?id=${id}`)}
+        className="zl-od-back"
+      >
+        返回项目详情
+      </Button>
+      <section className="zl-panel zl-qt-head">
+        <div>
+          <h1>{editing ? '修改报价' : '项目报价'}</h1>
+          <div className="zl-qt-proj">
+            <Link to={`/orderDetail?id=${id}`}>{table.data.project.title}</Link>
+            <span>项目编号 {table.data.project.orders}</span>
+          </div>
+        </div>
+        <div className="zl-qt-coins">
+          {editing ? (
+            <span>修改报价不扣金币</span>
+          ) : (
+            <>
+              <span>
+                本次报价消耗 <b>{coins}</b> 金币
+              </span>
+              <span className={notEnough ? 'zl-qt-low' : ''}>当前余额 {fee.data?.balance ?? '—'} 金币</span>
+            </>
+          )}
+        </div>
+      </section>
+
+      {notEnough && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`金币不足：报价需要 ${coins} 金币，您当前有 ${fee.data?.balance ?? 0} 金币`}
+          action={<Link to="/personCenter/charging">去充值</Link>}
+        />
+      )}
+      {refusal && (
+        <Alert
+          type={refusal.code === 'ALREADY_QUOTED' ? 'info' : 'error'}
+          showIcon
+          title={refusalInfo?.title ?? refusal.message}
+          description={refusalInfo && refusal.message !== refusalInfo.title ? refusal.message : undefined}
+          action={refusalInfo?.link && <Link to={refusalInfo.link.to}>{refusalInfo.link.text}</Link>}
+        />
+      )}
+
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => setConfirming(v)}
+        scrollToFirstError
+        requiredMark={false}
+      >
+        <section className="zl-panel">
+          <h2>报价明细</h2>
+          <p className="zl-qt-hint">按客户的需求清单逐项填写单价（元），金额 = 数量 × 单价，自动合计。</p>
+          {categories.length === 0 && (
+            <Alert type="info" showIcon title="客户未填写需求清单，请在备注中写明报价内容" />
+          )}
+          {categories.map((c) => (
+            <CategoryLines
+              key={c.key}
+              categoryKey={c.key}
+              label={c.label}
+              items={template[c.key] ?? []}
+              amounts={totals.amounts[c.key] ?? []}
+              subtotal={totals.subtotals[c.key] ?? 0}
+            />
+          ))}
+        </section>
+
+        <section className="zl-panel">
+          <h2>施工与说明</h2>
+          <div className="zl-qt-grid">
+            <Form.Item
+              label="施工天数"
+              name="days"
+              rules={[
+                { required: true, message: '请输入施工天数' },
+                { type: 'integer', min: 1, max: 365, message: '施工天数为 1–365 天' },
+              ]}
+            >
+              <InputNumber
+                min={1}
+                max={365}
+                precision={0}
+                suffix="天"
+                style={{ width: 160 }}
+                placeholder="如 5"
+              />
+            </Form.Item>
+          </div>
+          <Form.Item label="报价说明" name="remark" rules={[{ max: 1000, message: '报价说明最多 1000 字' }]}>
+            <Input.TextArea
+              rows={4}
+              maxLength={1000}
+              showCount
+              placeholder="材料品牌、工艺、运输与安装、付款方式等说明"
+            />
+          </Form.Item>
+          <Form.Item label={`附件（最多 ${MAX_ATTACHMENTS} 个，效果图或报价说明 PDF）`}>
+            <div className="zl-qt-files">
+              {Array.from({ length: shownAttachments }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: attachment slots are positional
+                <Form.Item key={i} name={['attachments', i]} noStyle>
+                  <FileUpload
+                    purpose="attachment"
+                    placeholder="上传附件"
+                    initialFile={(() => {
+                      const v = attachments[i];
+                      return v && initialFiles[v] ? initialFiles[v] : null;
+                    })()}
+                  />
+                </Form.Item>
+              ))}
+            </div>
+          </Form.Item>
+        </section>
+
+        <div className="zl-qt-bar">
+          <div className="zl-qt-total">
+            报价总额 <b data-testid="grand-total">{formatFen(totals.total)}</b>
+          </div>
+          <Button type="primary" size="large" htmlType="submit" disabled={notEnough} loading={submitting}>
+            {editing ? '保存修改' : '提交报价'}
+          </Button>
+        </div>
+      </Form>
+
+      <Modal
+        open={confirming !== null}
+        title={editing ? '确认修改报价' : '确认提交报价'}
+        okText={editing ? '确认修改' : '确认提交'}
+        cancelText="再看看"
+        confirmLoading={submitting}
+        onOk={() => confirming && void send(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          报价总额：<b>{formatFen(totals.total)}</b>
+        </p>
+        {editing ? (
+          <p>修改报价不扣除金币，截止前可多次修改。</p>
+        ) : (
+          <p>
+            提交后将扣除 <b className="zl-qt-low">{coins} 金币</b>（余额 {fee.data?.balance ?? '—'} →{' '}
+            {(fee.data?.balance ?? 0) - coins}）。项目被取消或流标时金币自动退回。
+          </p>
+        )}
+      </Modal>
+    </div>
+  );
+}
