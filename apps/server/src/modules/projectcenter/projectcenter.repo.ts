@@ -1,0 +1,87 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
+import type { ProjectRow } from '../project/project-view.ts';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+
+/** What a caller's role and verification allow (the session knows only the card type). */
+export async function findCaller(db: DbOrTx, memberId: number) {
+  const [row] = await db
+    .select({
+      id: members.id,
+      cardtype: members.cardtype,
+      personauth: members.personauth,
+      businsauth: members.businsauth,
+    })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return row;
+}
+
+export async function findProject(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row;
+}
+
+/** Listed in the order centre: approved by an operator (rejected and pending postings are not). */
+export function isPublic(p: Pick<ProjectRow, 'status' | 'checked'>): boolean {
+  return p.status >= 1 && p.checked === 1;
+}
+
+export async function findOwnQuote(db: DbOrTx, projectId: number, supplierId: number) {
+  const [row] = await db
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
+    .limit(1);
+  return row;
+}
+
+export async function isFavorite(db: DbOrTx, memberId: number, projectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(favorites)
+    .where(and(eq(favorites.memberId, memberId), eq(favorites.projectId, projectId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The project's status changes as the transition helper audited them ({from, to} in detail). */
+export async function projectTimeline(db: DbOrTx, projectId: number) {
+  return db
+    .select({ detail: auditLog.detail, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, 'project'), eq(auditLog.targetId, String(projectId))))
+    .orderBy(asc(auditLog.id))
+    .limit(100);
+}
+
+/** The supplier of the winning quote, if the project was awarded. */
+export async function findWinner(db: DbOrTx, quoteId: number | null) {
+  if (quoteId === null) return undefined;
+  const [row] = await db
+    .select({
+      supplierId: quotes.supplierId,
+      cardno: members.cardno,
+      nickname: members.nickname,
+      company: members.company,
+      mobile: members.mobile,
+      realname: members.realname,
+    })
+    .from(quotes)
+    .innerJoin(members, eq(members.id, quotes.supplierId))
+    .where(eq(quotes.id, quoteId))
+    .limit(1);
+  return row;
+}
+
+export async function findMember(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ mobile: members.mobile, nickname: members.nickname, realname: members.realname })
+    .from(members)
+    .where(eq(members.id, id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,120 @@
+import { SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { projects } from '../../db/schema/index.ts';
+
+/** The columns of a list row, plus whether `memberId` has it among their favourites. */
+export function summaryColumns(memberId: number) {
+  return {
+    id: projects.id,
+    orders: projects.orders,
+    title: projects.title,
+    groupid: projects.groupid,
+    areas: projects.areas,
+    length: projects.length,
+    width: projects.width,
+    height: projects.height,
+    opens: projects.opens,
+    prov: projects.prov,
+    city: projects.city,
+    sdate: projects.sdate,
+    edate: projects.edate,
+    biddl: projects.biddl,
+    coins: projects.coins,
+    peoples: projects.peoples,
+    prepay: projects.prepay,
+    status: projects.status,
+    picture: projects.picture,
+    createdAt: projects.createdAt,
+    favorite: sql<boolean>`exists (select 1 from favorites f where f.member_id = ${memberId} and f.project_id = ${projects.id})`,
+  };
+}
+
+export interface SearchFilters {
+  status: number;
+  keyword?: string | undefined;
+  groupid?: number | undefined;
+  prov?: string | undefined;
+  city?: string | undefined;
+  areaMin?: number | undefined;
+  areaMax?: number | undefined;
+  sdateFrom?: string | undefined;
+  sdateTo?: string | undefined;
+}
+
+/** The keyset: the sort column, kept as exact text (microsecond timestamps, numeric areas). */
+export interface Keyset {
+  key: string;
+  id: number;
+}
+
+const SORT_COLUMN = {
+  newest: { column: projects.createdAt, cast: 'timestamptz' },
+  deadline: { column: projects.biddl, cast: 'timestamptz' },
+  area: { column: projects.areas, cast: 'numeric' },
+} as const;
+
+/** `%` and `_` in what the user typed are literal characters, not wildcards. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(f: SearchFilters): SQL[] {
+  const conds: SQL[] = [eq(projects.status, f.status)];
+  // "Open" means bidding still runs: a project past its deadline leaves the list before the
+  // expiry job (every minute) has closed it.
+  if (f.status === 1) conds.push(sql`${projects.biddl} > now()`);
+  if (f.groupid !== undefined) conds.push(eq(projects.groupid, f.groupid));
+  if (f.prov) conds.push(eq(projects.prov, f.prov));
+  if (f.city) conds.push(eq(projects.city, f.city));
+  if (f.areaMin !== undefined) conds.push(gte(projects.areas, f.areaMin));
+  if (f.areaMax !== undefined) conds.push(lte(projects.areas, f.areaMax));
+  if (f.sdateFrom) conds.push(gte(projects.sdate, f.sdateFrom));
+  if (f.sdateTo) conds.push(lte(projects.sdate, f.sdateTo));
+  // ILIKE '%kw%' is answered by the pg_trgm GIN index on title (3+ characters give trigrams).
+  if (f.keyword) conds.push(sql`${projects.title} ilike ${likePattern(f.keyword)}`);
+  return conds;
+}
+
+export async function searchProjects(
+  db: DbOrTx,
+  memberId: number,
+  f: SearchFilters,
+  opts: {
+    sort: SearchSort;
+    order: 'asc' | 'desc';
+    after?: Keyset | undefined;
+    limit: number;
+    offset: number;
+  },
+) {
+  const { column, cast } = SORT_COLUMN[opts.sort];
+  const conds = filterConditions(f);
+  if (opts.after) {
+    // Row comparison on (key, id): both ordered the same way, so one index range scan serves it.
+    const cmp = opts.order === 'desc' ? sql`<` : sql`>`;
+    conds.push(
+      sql`(${column}, ${projects.id}) ${cmp} (${opts.after.key}::${sql.raw(cast)}, ${opts.after.id}::bigint)`,
+    );
+  }
+  const dir = opts.order === 'desc' ? desc : asc;
+  return db
+    .select({ ...summaryColumns(memberId), sortKey: sql<string>`${column}::text` })
+    .from(projects)
+    .where(and(...conds))
+    .orderBy(dir(column), dir(projects.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+/** Matching rows counted up to the cap + 1: the cost stays bounded however many match. */
+export async function countProjects(db: DbOrTx, f: SearchFilters): Promise<number> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(projects)
+    .where(and(...filterConditions(f)))
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,89 @@
+import {
+  SEARCH_COUNT_CAP,
+  SEARCH_DEFAULT_ORDER,
+  type SearchListResult,
+  type SearchSort,
+  type searchListSchema,
+} from '@zl/shared';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { projectSummary } from '../project/project-view.ts';
+import { countProjects, type Keyset, searchProjects } from './search.repo.ts';
+
+type SearchInput = z.output<typeof searchListSchema>;
+
+// What a sort key may look like: PostgreSQL's text of a timestamptz, or of a numeric(10,2).
+const KEY_RE = {
+  newest: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  deadline: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+  area: /^\d{1,8}(\.\d{1,2})?$/,
+} as const;
+
+interface CursorBody {
+  s: SearchSort;
+  o: 'asc' | 'desc';
+  k: string;
+  i: number;
+}
+
+/** Opaque to the client: base64url of the sort, its direction and the last row's key and id. */
+export function encodeCursor(c: CursorBody): string {
+  return Buffer.from(JSON.stringify(c)).toString('base64url');
+}
+
+const badCursor = () => fieldError('VALIDATION_FAILED', 'cursor', '翻页参数无效，请从第一页重新查询');
+
+export function decodeCursor(raw: string, sort: SearchSort, order: 'asc' | 'desc'): Keyset {
+  let c: Partial<CursorBody>;
+  try {
+    c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<CursorBody>;
+  } catch {
+    throw badCursor();
+  }
+  // A cursor of another sort or direction would skip or repeat rows: refuse it.
+  if (!c || typeof c !== 'object' || c.s !== sort || c.o !== order) throw badCursor();
+  if (typeof c.k !== 'string' || !KEY_RE[sort].test(c.k)) throw badCursor();
+  if (!Number.isSafeInteger(c.i) || (c.i as number) < 1) throw badCursor();
+  return { key: c.k, id: c.i as number };
+}
+
+export async function searchList(
+  db: DbOrTx,
+  memberId: number,
+  input: SearchInput,
+): Promise<SearchListResult> {
+  const order = input.order ?? SEARCH_DEFAULT_ORDER[input.sort];
+  const after = input.cursor ? decodeCursor(input.cursor, input.sort, order) : undefined;
+  const filters = {
+    status: input.status,
+    keyword: input.keyword || undefined,
+    groupid: input.groupid,
+    prov: input.prov || undefined,
+    city: input.city || undefined,
+    areaMin: input.areaMin,
+    areaMax: input.areaMax,
+    sdateFrom: input.sdateFrom,
+    sdateTo: input.sdateTo,
+  };
+  const [rows, counted] = await Promise.all([
+    searchProjects(db, memberId, filters, {
+      sort: input.sort,
+      order,
+      after,
+      limit: input.pageSize + 1,
+      // numbered pages only near the top (SEARCH_MAX_PAGE); a cursor continues from its row
+      offset: after ? 0 : (input.page - 1) * input.pageSize,
+    }),
+    countProjects(db, filters),
+  ]);
+  const more = rows.length > input.pageSize;
+  const page = more ? rows.slice(0, input.pageSize) : rows;
+  const last = page.at(-1);
+  return {
+    listItem: page.map((r) => projectSummary(r, r.favorite)),
+    nextCursor: more && last ? encodeCursor({ s: input.sort, o: order, k: last.sortKey, i: last.id }) : null,
+    total: Math.min(counted, SEARCH_COUNT_CAP),
+    totalCapped: counted > SEARCH_COUNT_CAP,
+  };
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { isValidRegion } from '../region/region.ts';
+import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Only the first pages may be asked by number; deeper pages follow `nextCursor` (keyset paging). */
+export const SEARCH_MAX_PAGE = 10;
+/** `total` is counted up to this (an exact count over a million rows costs most of a second). */
+export const SEARCH_COUNT_CAP = 1000;
+export const SEARCH_SORTS = ['newest', 'deadline', 'area'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The order each sort uses when none is asked: newest first, the soonest deadline, the largest booth. */
+export const SEARCH_DEFAULT_ORDER: Record<SearchSort, 'asc' | 'desc'> = {
+  newest: 'desc',
+  deadline: 'asc',
+  area: 'desc',
+};
+
+export const projectIdSchema = z.strictObject({
+  id: z.coerce
+    .number({ error: '项目编号不正确' })
+    .int({ error: '项目编号不正确' })
+    .min(1, { error: '项目编号不正确' })
+    .max(Number.MAX_SAFE_INTEGER, { error: '项目编号不正确' }),
+});
+export type ProjectIdInput = z.infer<typeof projectIdSchema>;
+
+const isoDate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(10, { error: `${label}格式为 YYYY-MM-DD` })
+    .regex(DATE_RE, { error: `${label}格式为 YYYY-MM-DD` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label}不是有效日期` })
+    .optional();
+
+const area = (label: string) =>
+  z.coerce
+    .number({ error: `${label}不正确` })
+    .min(0, { error: `${label}不能小于 0` })
+    .max(100_000, { error: `${label}过大` })
+    .optional();
+
+export const pageSchema = z.coerce.number({ error: '页码不正确' }).int().min(1).max(10_000).default(1);
+export const pageSizeSchema = z.coerce
+  .number({ error: '每页条数不正确' })
+  .int({ error: '每页条数不正确' })
+  .min(1, { error: '每页条数为 1–50' })
+  .max(50, { error: '每页条数为 1–50' })
+  .default(20);
+
+/** Projectcenter/searchList. An empty keyword or region means no filter. */
+export const searchListSchema = z
+  .strictObject({
+    keyword: z
+      .string()
+      .trim()
+      .max(50, { error: '关键词最多 50 个字' })
+      .refine((v) => v.length !== 1, { error: '关键词至少 2 个字' })
+      .optional(),
+    groupid: z.coerce.number({ error: '项目类型不正确' }).int().min(1).max(5).optional(),
+    prov: z.string().trim().max(20, { error: '省份不正确' }).optional(),
+    city: z.string().trim().max(20, { error: '城市不正确' }).optional(),
+    areaMin: area('最小面积'),
+    areaMax: area('最大面积'),
+    sdateFrom: isoDate('开展日期起'),
+    sdateTo: isoDate('开展日期止'),
+    status: z.coerce
+      .number({ error: '项目状态不正确' })
+      .int({ error: '项目状态不正确' })
+      .min(1, { error: '项目状态不正确' })
+      .max(7, { error: '项目状态不正确' })
+      .default(1),
+    sort: z.enum(SEARCH_SORTS, { error: '排序方式不正确' }).default('newest'),
+    order: z.enum(['asc', 'desc'], { error: '排序方向不正确' }).optional(),
+    cursor: z.string().trim().max(200, { error: '翻页参数无效，请从第一页重新查询' }).optional(),
+    page: z.coerce
+      .number({ error: '页码不正确' })
+      .int({ error: '页码不正确' })
+      .min(1, { error: '页码不正确' })
+      .max(SEARCH_MAX_PAGE, { error: `第 ${SEARCH_MAX_PAGE} 页以后请使用“加载更多”继续浏览` })
+      .default(1),
+    pageSize: pageSizeSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidRegion(v.prov ?? '', v.city ?? '')) {
+      ctx.addIssue({ code: 'custom', path: [v.prov ? 'city' : 'prov'], message: '所选地区不正确' });
+    }
+    if (v.areaMin !== undefined && v.areaMax !== undefined && v.areaMin > v.areaMax) {
+      ctx.addIssue({ code: 'custom', path: ['areaMax'], message: '最大面积不能小于最小面积' });
+    }
+    if (v.sdateFrom && v.sdateTo && v.sdateFrom > v.sdateTo) {
+      ctx.addIssue({ code: 'custom', path: ['sdateTo'], message: '结束日期不能早于开始日期' });
+    }
+    if (v.cursor && v.page > 1) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: '按翻页参数继续时不能同时指定页码' });
+    }
+  });
+export type SearchListInput = z.input<typeof searchListSchema>;
+
+export const searchListResultSchema = z.object({
+  listItem: z.array(projectSummarySchema),
+  /** pass back as `cursor` for the next page; null on the last page */
+  nextCursor: z.string().nullable(),
+  /** matching projects, counted up to SEARCH_COUNT_CAP */
+  total: z.number().int(),
+  /** true when more than SEARCH_COUNT_CAP match (show "1000+") */
+  totalCapped: z.boolean(),
+});
+export type SearchListResult = z.infer<typeof searchListResultSchema>;
+
+/** One step of the project's timeline (the seed's `orbits`). */
+export const orbitSchema = z.object({
+  status: z.number().int(),
+  statusText: z.string(),
+  /** `YYYY-MM-DD HH:mm:ss` Asia/Shanghai */
+  at: z.string(),
+});
+
+/** Why a supplier cannot quote (getInfo.whyNot). */
+export const QUOTE_BLOCKERS = [
+  'NOT_WORKSHOP',
+  'NOT_VERIFIED',
+  'ALREADY_QUOTED',
+  'BIDDING_CLOSED',
+  'INSUFFICIENT_COINS',
+] as const;
+
+export const myQuoteSummarySchema = z.object({
+  quoteId: z.number().int(),
+  total: z.number().int(),
+  days: z.number().int(),
+  /** 0 pending · 1 won · 2 lost · 3 withdrawn */
+  status: z.number().int(),
+  created: z.string(),
+  updated: z.string(),
+});
+
+/** Projectcenter/getInfo */
+export const projectInfoSchema = projectDetailSchema.extend({
+  orbits: z.array(orbitSchema),
+  favorite: z.boolean(),
+  myQuote: myQuoteSummarySchema.nullable(),
+  canQuote: z.boolean(),
+  /** a code of QUOTE_BLOCKERS, null when canQuote */
+  whyNot: z.enum(QUOTE_BLOCKERS).nullable(),
+  /** the reason in words, '' when canQuote */
+  whyNotText: z.string(),
+});
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+export const favoriteToggleResultSchema = z.object({ favorite: z.boolean() });
+
+export const pagedListSchema = z.strictObject({ page: pageSchema, pageSize: pageSizeSchema });
+
+export const favoriteListResultSchema = z.object({
+  listItem: z.array(projectSummarySchema.extend({ favoritedAt: z.string() })),
+  total: z.number().int(),
+  page: z.number().int(),
+});
