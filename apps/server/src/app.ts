@@ -12,8 +12,10 @@ import { errorEnvelope } from './lib/errors.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
+import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -128,6 +130,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerWechatRoutes(app, deps);
+  registerProjectcenterRoutes(app, deps);
+  registerFavoriteRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
