@@ -25,6 +25,11 @@ export const adminRoute: RouteObject = {
           lazy: page(() => import('../features/admin/pages/auth-queue-page.tsx')),
         },
         {
+          path: 'projects',
+          handle: { title: '项目审核 - 运营后台' },
+          lazy: page(() => import('../features/admin/projects/pages/project-queue-page.tsx')),
+        },
+        {
           path: 'members',
           handle: { title: '会员管理 - 运营后台' },
           lazy: page(() => import('../features/admin/pages/member-list-page.tsx')),

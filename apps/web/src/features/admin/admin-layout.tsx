@@ -1,6 +1,7 @@
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
@@ -23,6 +24,7 @@ import './admin.css';
 
 const NAV: Array<{ key: string; area: AdminArea; label: string; icon: React.ReactNode }> = [
   { key: 'verify', area: 'review', label: '认证审核', icon: <SafetyCertificateOutlined /> },
+  { key: 'projects', area: 'review', label: '项目审核', icon: <ProjectOutlined /> },
   { key: 'members', area: 'members', label: '会员管理', icon: <TeamOutlined /> },
   { key: 'audit', area: 'audit', label: '操作日志', icon: <FileSearchOutlined /> },
   { key: 'admins', area: 'admins', label: '管理员', icon: <AuditOutlined /> },

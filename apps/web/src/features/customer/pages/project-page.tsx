@@ -1,62 +1,27 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Collapse from 'antd/es/collapse';
 import Descriptions from 'antd/es/descriptions';
 import Image from 'antd/es/image';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import Table from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
-import type { Project, RequirementItem } from '../api/types.ts';
+import type { Project } from '../api/types.ts';
 import { winnerInfoQuery } from '../api/winner-info.ts';
 import { CancelModal } from '../components/cancel-modal.tsx';
 import { QuoteCompare } from '../components/quote-compare.tsx';
+import { RequirementLists } from '../components/requirement-lists.tsx';
 import { OPENS_OPTIONS } from '../lib/publish-form.ts';
 import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
 const opensLabel = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
-
-function ItemsTable({ items }: { items: RequirementItem[] }) {
-  return (
-    <Table
-      size="small"
-      rowKey={(_, i) => String(i)}
-      pagination={false}
-      dataSource={items}
-      scroll={{ x: 560 }}
-      columns={[
-        { title: '名称', dataIndex: 'name' },
-        { title: '规格 / 材质', dataIndex: 'spec' },
-        { title: '数量', key: 'qty', width: 100, render: (_, r) => `${r.qty} ${r.unit}` },
-        { title: '备注', dataIndex: 'remark' },
-      ]}
-    />
-  );
-}
-
-export function RequirementLists({ project }: { project: Project }) {
-  const cats = REQUIREMENT_CATEGORIES.filter(([k]) => (project[k]?.length ?? 0) > 0);
-  if (cats.length === 0) return <div className="zl-cust-muted">没有填写需求清单</div>;
-  return (
-    <Collapse
-      size="small"
-      items={cats.map(([k, label]) => ({
-        key: k,
-        label: `${label}（${project[k].length} 项）`,
-        children: <ItemsTable items={project[k]} />,
-      }))}
-    />
-  );
-}
 
 function Facts({ p }: { p: Project }) {
   return (

@@ -1,0 +1,230 @@
+import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
+import { useQuery } from '@tanstack/react-query';
+import type { AdminProjectDetail } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Drawer from 'antd/es/drawer';
+import Empty from 'antd/es/empty';
+import Grid from 'antd/es/grid';
+import Image from 'antd/es/image';
+import InputNumber from 'antd/es/input-number';
+import Skeleton from 'antd/es/skeleton';
+import Space from 'antd/es/space';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { isBizError } from '../../../../lib/biz-error.ts';
+import { withFeedback } from '../../../../lib/feedback.ts';
+import { formatFen } from '../../../../lib/money.ts';
+import { RequirementLists } from '../../../customer/components/requirement-lists.tsx';
+import { OPENS_OPTIONS } from '../../../customer/lib/publish-form.ts';
+import { ProjectStatusTag } from '../../../customer/lib/status.tsx';
+import { StatusTag } from '../../labels.tsx';
+import { projectDetailQuery } from '../api/project-detail.ts';
+import { useProjectReview } from '../api/project-review.ts';
+import { ProjectRejectModal } from './project-reject-modal.tsx';
+
+const opens = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
+
+function Body({ d }: { d: AdminProjectDetail }) {
+  const c = d.customer;
+  return (
+    <div className="zl-review">
+      <div className="zl-review-docs zl-prj-media">
+        <h4>参考图片（{d.picture.length}）</h4>
+        {d.picture.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有上传参考图片" />
+        ) : (
+          <div className="zl-prj-gallery">
+            <Image.PreviewGroup>
+              {d.picture.map((f, i) => (
+                <Image
+                  key={f.id}
+                  src={f.thumbUrl ?? f.url}
+                  preview={{ src: f.url }}
+                  alt={`参考图 ${i + 1}`}
+                />
+              ))}
+            </Image.PreviewGroup>
+          </div>
+        )}
+        <h4>附件</h4>
+        {d.attach ? (
+          <a href={`/files/${d.attach}`} target="_blank" rel="noreferrer">
+            <PaperClipOutlined /> {d.attachname || '打开附件'}
+          </a>
+        ) : (
+          <span className="zl-admin-muted">无</span>
+        )}
+        <h4>项目说明</h4>
+        <p className="zl-prj-conts">{d.conts || <span className="zl-admin-muted">未填写</span>}</p>
+      </div>
+      <div className="zl-review-side">
+        {d.checked === 2 && (
+          <Alert type="error" showIcon title={`已驳回：${d.reason}`} description={d.checkdate} />
+        )}
+        {d.checked === 1 && (
+          <Alert type="success" showIcon title={`已通过，报价需 ${d.coins} 金币`} description={d.checkdate} />
+        )}
+        <section className="zl-review-section">
+          <h4>项目信息</h4>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              {
+                key: 'orders',
+                label: '项目编号',
+                children: <span className="zl-admin-mono">{d.orders}</span>,
+              },
+              { key: 'group', label: '类别', children: d.groupname },
+              {
+                key: 'size',
+                label: '尺寸 / 面积',
+                children: `${d.length} × ${d.width} × ${d.height} 米 · ${d.areas} m² · ${opens(d.opens)}`,
+              },
+              { key: 'dates', label: '展会日期', children: `${d.sdate} ~ ${d.edate}` },
+              { key: 'biddl', label: '竞标截止', children: dayjs(d.biddl).format('YYYY-MM-DD HH:mm') },
+              {
+                key: 'venue',
+                label: '展馆',
+                children: [d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' '),
+              },
+              { key: 'prepay', label: '预付款', children: formatFen(d.prepay) },
+              { key: 'created', label: '发布时间', children: `${d.dates} ${d.times}` },
+            ]}
+          />
+        </section>
+        <section className="zl-review-section">
+          <h4>需求清单</h4>
+          <RequirementLists project={d} />
+        </section>
+        <section className="zl-review-section">
+          <h4>参展商</h4>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'cardno', label: '会员号', children: <span className="zl-admin-mono">{c.cardno}</span> },
+              { key: 'mobile', label: '手机号', children: <span className="zl-admin-mono">{c.mobile}</span> },
+              { key: 'name', label: '名称', children: c.company || c.realname || c.nickname || '—' },
+              {
+                key: 'auth',
+                label: '认证状态',
+                children: (
+                  <Space size={4} wrap>
+                    个人 <StatusTag value={c.personauth} /> 企业 <StatusTag value={c.businsauth} />
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** The project review: everything the customer submitted; 通过 with the quoting price, or 驳回. */
+export function ProjectReviewDrawer(props: {
+  id: number | null;
+  onClose: () => void;
+  onDecided: (id: number) => void;
+}) {
+  const { id } = props;
+  const screens = Grid.useBreakpoint();
+  const { data, isPending, error } = useQuery({ ...projectDetailQuery(id ?? 0), enabled: id !== null });
+  const review = useProjectReview();
+  const [rejecting, setRejecting] = useState(false);
+  const [coins, setCoins] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (data) setCoins(data.suggestedCoins);
+  }, [data]);
+
+  async function decide(approve: boolean, reason?: string) {
+    if (id === null) return;
+    try {
+      await review.mutateAsync(
+        approve ? { id, approve, coins: coins ?? 0 } : { id, approve, reason: reason ?? '' },
+      );
+      setRejecting(false);
+      withFeedback((f) => f.message.success(approve ? '已通过，项目进入项目大厅' : '已驳回'));
+      props.onDecided(id);
+    } catch (e) {
+      setRejecting(false);
+      const text = isBizError(e) ? e.message : '操作失败，请重试';
+      withFeedback((f) => f.message.error(text));
+    }
+  }
+
+  const pending = data?.checked === 0 && data.status === 0;
+  const coinsOk = coins !== null && Number.isInteger(coins) && coins >= 1 && coins <= 100;
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={props.onClose}
+      size={screens.xl ? 1200 : screens.lg ? 1000 : '100%'}
+      destroyOnHidden
+      title={
+        <Space size={8} wrap>
+          <span>项目审核</span>
+          {data && <strong>{data.title}</strong>}
+          {data && (
+            <ProjectStatusTag status={data.status} statusText={data.statusText} closedBy={data.closedBy} />
+          )}
+        </Space>
+      }
+      footer={
+        pending ? (
+          <div className="zl-prj-decide">
+            <Space wrap>
+              <span>报价需</span>
+              <InputNumber
+                min={1}
+                max={100}
+                precision={0}
+                value={coins}
+                onChange={(v) => setCoins(typeof v === 'number' ? v : null)}
+                suffix="金币"
+                aria-label="报价所需金币"
+                status={coinsOk ? undefined : 'error'}
+                style={{ width: 120 }}
+              />
+              <span className="zl-admin-muted">建议 {data?.suggestedCoins}（按面积）</span>
+            </Space>
+            <Space>
+              <Button danger onClick={() => setRejecting(true)} disabled={review.isPending}>
+                驳回
+              </Button>
+              <Button
+                type="primary"
+                onClick={() => void decide(true)}
+                loading={review.isPending}
+                disabled={!coinsOk}
+              >
+                通过
+              </Button>
+            </Space>
+          </div>
+        ) : null
+      }
+    >
+      {isPending && id !== null ? (
+        <Skeleton active paragraph={{ rows: 12 }} />
+      ) : error || !data ? (
+        <Alert type="error" showIcon title={isBizError(error) ? error.message : '项目不存在'} />
+      ) : (
+        <Body d={data} />
+      )}
+      <ProjectRejectModal
+        open={rejecting}
+        busy={review.isPending}
+        onCancel={() => setRejecting(false)}
+        onSubmit={(reason) => void decide(false, reason)}
+      />
+    </Drawer>
+  );
+}
