@@ -94,5 +94,8 @@ export type ProjectDetail = ProjectSummary &
     favorite: boolean;
     myQuote: MyQuote | null;
     canQuote: boolean;
+    /** NOT_WORKSHOP | NOT_VERIFIED | ALREADY_QUOTED | BIDDING_CLOSED | INSUFFICIENT_COINS, null when canQuote */
     whyNot?: string | null;
+    /** the reason in words */
+    whyNotText?: string;
   };

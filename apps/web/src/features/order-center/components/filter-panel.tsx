@@ -1,7 +1,6 @@
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
-import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,7 +11,7 @@ import {
   DEFAULT_FILTERS,
   GROUP_CHIPS,
   type OrderFilters,
-  type StatusFilter,
+  STATUS_OPTIONS,
 } from '../lib/filters.ts';
 
 const RegionFilter = lazy(() => import('./region-filter.tsx'));
@@ -146,15 +145,16 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
         </Row>
       </div>
       <Row label="状态">
-        <Segmented<StatusFilter>
-          size="small"
-          value={filters.status}
-          onChange={(status) => onChange({ status })}
-          options={[
-            { value: 'open', label: '竞标中' },
-            { value: 'all', label: '全部' },
-          ]}
-        />
+        {STATUS_OPTIONS.map((o) => (
+          <Tag.CheckableTag
+            key={o.value}
+            checked={filters.status === o.value}
+            onChange={() => onChange({ status: o.value })}
+            className="zl-oc-chip"
+          >
+            {o.label}
+          </Tag.CheckableTag>
+        ))}
       </Row>
     </div>
   );

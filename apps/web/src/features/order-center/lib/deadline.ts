@@ -20,8 +20,12 @@ export function deadlineInfo(biddl: string, now = Date.now()): DeadlineInfo {
   return { text: `还剩 ${Math.floor(left / DAY)} 天截止`, urgent: false, closed: false };
 }
 
-/** ISO → 'YYYY-MM-DD HH:mm' in the viewer's clock (the platform runs on Asia/Shanghai time). */
+/**
+ * → 'YYYY-MM-DD HH:mm'. Server texts already in Asia/Shanghai ('YYYY-MM-DD HH:mm:ss') are cut as
+ * they are; an ISO instant is shown in the viewer's clock.
+ */
 export function formatDateTime(iso: string): string {
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(iso)) return iso.slice(0, 16);
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso || '—';
   const p = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,8 @@
  * it). One plain object ⇄ URLSearchParams ⇄ the Projectcenter/searchList payload.
  */
 export type SortKey = 'newest' | 'deadline' | 'area';
-export type StatusFilter = 'open' | 'all';
+/** 'open' = 竞标中 (status 1, deadline ahead); otherwise one finished status to browse results. */
+export type StatusFilter = 'open' | 2 | 3 | 4 | 5 | 6 | 7;
 
 export interface OrderFilters {
   keyword: string;
@@ -78,7 +79,8 @@ export function filtersFromQuery(q: URLSearchParams): OrderFilters {
   };
   const prov = (q.get('prov') ?? '').slice(0, 20);
   return {
-    keyword: (q.get('keyword') ?? '').trim().slice(0, 50),
+    // the server refuses a one-character keyword (too broad to be useful)
+    keyword: keywordFrom(q.get('keyword')),
     groupid: Number.isInteger(group) && group >= 1 && group <= 5 ? group : 0,
     prov,
     city: prov ? (q.get('city') ?? '').slice(0, 20) : '',
@@ -86,7 +88,7 @@ export function filtersFromQuery(q: URLSearchParams): OrderFilters {
     areaMax: num(q.get('areaMax')),
     sdateFrom: date('sdateFrom'),
     sdateTo: date('sdateTo'),
-    status: q.get('status') === 'all' ? 'all' : 'open',
+    status: statusFrom(q.get('status')),
     sort: sort === 'deadline' || sort === 'area' ? sort : 'newest',
   };
 }
@@ -102,7 +104,7 @@ export function filtersToQuery(f: OrderFilters): URLSearchParams {
   if (f.areaMax !== null) q.set('areaMax', String(f.areaMax));
   if (f.sdateFrom) q.set('sdateFrom', f.sdateFrom);
   if (f.sdateTo) q.set('sdateTo', f.sdateTo);
-  if (f.status !== 'open') q.set('status', f.status);
+  if (f.status !== 'open') q.set('status', String(f.status));
   if (f.sort !== 'newest') q.set('sort', f.sort);
   return q;
 }
@@ -125,10 +127,7 @@ export interface SearchPayload {
 
 export const PAGE_SIZE = 20;
 
-/**
- * The searchList body. 全部 状态 sends no status filter… except that the server defaults to open
- * (1), so 全部 is sent as status 0 meaning "any approved project" (see README 项目大厅与报价).
- */
+/** The searchList body: only what is set, status always explicit (1 = open). */
 export function filtersToPayload(f: OrderFilters, cursor?: string | null): SearchPayload {
   const body: SearchPayload = { sort: f.sort, order: sortOrder(f.sort), pageSize: PAGE_SIZE };
   if (f.keyword) body.keyword = f.keyword;
@@ -139,13 +138,30 @@ export function filtersToPayload(f: OrderFilters, cursor?: string | null): Searc
   if (f.areaMax !== null) body.areaMax = f.areaMax;
   if (f.sdateFrom) body.sdateFrom = f.sdateFrom;
   if (f.sdateTo) body.sdateTo = f.sdateTo;
-  body.status = f.status === 'open' ? 1 : ALL_STATUS;
+  body.status = f.status === 'open' ? 1 : f.status;
   if (cursor) body.cursor = cursor;
   return body;
 }
 
-/** What 全部 sends as `status`; settled against the server (README 项目大厅与报价). */
-export const ALL_STATUS = 0;
+export const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
+  { value: 'open', label: '竞标中' },
+  { value: 2, label: '已选标' },
+  { value: 3, label: '签约中' },
+  { value: 4, label: '施工中' },
+  { value: 5, label: '待验收' },
+  { value: 6, label: '已完成' },
+  { value: 7, label: '已关闭' },
+];
+
+export function keywordFrom(v: string | null): string {
+  const k = (v ?? '').trim().slice(0, 50);
+  return k.length >= 2 ? k : '';
+}
+
+function statusFrom(v: string | null): StatusFilter {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 2 && n <= 7 ? (n as StatusFilter) : 'open';
+}
 
 export function activeFilterCount(f: OrderFilters): number {
   let n = 0;

@@ -10,6 +10,7 @@ import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { withFeedback } from '../../../lib/feedback.ts';
 import { useToggleFavorite } from '../api/favorite.ts';
 import { FilterPanel } from '../components/filter-panel.tsx';
 import { ProjectCard } from '../components/project-card.tsx';
@@ -91,7 +92,14 @@ export default function OrderCenterPage() {
           <Input.Search
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => update({ keyword: v.trim().slice(0, 50) })}
+            onSearch={(v) => {
+              const k = v.trim().slice(0, 50);
+              if (k.length === 1) {
+                withFeedback((f) => f.message.info('关键词至少 2 个字'));
+                return;
+              }
+              update({ keyword: k });
+            }}
             placeholder="搜索项目名称、展会、城市"
             allowClear
             enterButton="搜索"

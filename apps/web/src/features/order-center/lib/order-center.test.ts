@@ -1,0 +1,182 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import type { ProjectSummary } from '../api/types.ts';
+import {
+  DEFAULT_FILTERS,
+  filtersFromQuery,
+  filtersToPayload,
+  filtersToQuery,
+  type OrderFilters,
+} from './filters.ts';
+import { resetOrderCenter, useOrderCenter } from './order-center-store.ts';
+
+function project(id: number, extra: Partial<ProjectSummary> = {}): ProjectSummary {
+  return {
+    id,
+    orders: `P20261122${String(id).padStart(4, '0')}`,
+    groupid: 1,
+    groupname: '特装展台',
+    title: `项目 ${id}`,
+    length: 6,
+    width: 4,
+    height: 3,
+    areas: 24,
+    coins: 5,
+    peoples: 0,
+    cover: null,
+    sdate: '2026-12-01',
+    edate: '2026-12-03',
+    prov: '福建省',
+    city: '福州市',
+    biddl: '2026-11-30T10:00:00.000Z',
+    status: 1,
+    statusText: '竞标中',
+    favorite: false,
+    ...extra,
+  };
+}
+
+const page = (ids: number[], nextCursor: string | null, total = 3) =>
+  envelope('success', { listItem: ids.map((id) => project(id)), nextCursor, total, totalCapped: false });
+
+function bodies(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+}
+
+beforeEach(() => {
+  resetOrderCenter();
+  fakeFeedback();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('orderCenterList / orderCenterLoading (seed §3–§4)', () => {
+  it('starts as an empty list, loading', () => {
+    const s = useOrderCenter.getState();
+    expect(s.orderCenterList).toEqual([]);
+    expect(s.orderCenterLoading).toBe(true);
+  });
+
+  it('a successful search fills the list and sets loading false', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(page([1, 2], 'c1')));
+    await useOrderCenter.getState().search(DEFAULT_FILTERS);
+    const s = useOrderCenter.getState();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/Projectcenter/searchList');
+    expect(s.orderCenterList.map((p) => p.id)).toEqual([1, 2]);
+    expect(s.orderCenterLoading).toBe(false);
+    expect(s.nextCursor).toBe('c1');
+    expect(s.total).toBe(3);
+  });
+
+  it('an answer that is not success stores nothing: the previous list stays', async () => {
+    mockFetch(() => jsonResponse(page([1, 2], null)));
+    await useOrderCenter.getState().search(DEFAULT_FILTERS);
+    mockFetch(() => jsonResponse(envelope('VALIDATION_FAILED', { fields: { city: '所选地区不正确' } }), 400));
+    await useOrderCenter.getState().search({ ...DEFAULT_FILTERS, prov: '福建省', city: '火星市' });
+    const s = useOrderCenter.getState();
+    expect(s.orderCenterList.map((p) => p.id)).toEqual([1, 2]);
+    expect(s.error).toBeTruthy();
+    expect(s.total).toBe(3);
+  });
+
+  it('a first search that fails leaves the seed defaults (empty, loading true)', async () => {
+    mockFetch(() => jsonResponse(envelope('INTERNAL'), 500));
+    await useOrderCenter.getState().search(DEFAULT_FILTERS);
+    expect(useOrderCenter.getState().orderCenterList).toEqual([]);
+    expect(useOrderCenter.getState().orderCenterLoading).toBe(true);
+  });
+
+  it('「加载更多」 sends the cursor and appends without duplicates', async () => {
+    const fetchMock = mockFetch((_u, init) => {
+      const body = JSON.parse(String(init?.body));
+      return jsonResponse(body.cursor === 'c1' ? page([2, 3], null) : page([1, 2], 'c1'));
+    });
+    await useOrderCenter.getState().search({ ...DEFAULT_FILTERS, groupid: 2 });
+    await useOrderCenter.getState().loadMore();
+    const s = useOrderCenter.getState();
+    expect(s.orderCenterList.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(s.nextCursor).toBeNull();
+    const [first, second] = bodies(fetchMock);
+    expect(first.cursor).toBeUndefined();
+    expect(second).toMatchObject({ cursor: 'c1', groupid: 2, status: 1 });
+    // the last page: nothing more to ask
+    await useOrderCenter.getState().loadMore();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('only the newest search may write (a slow older answer is dropped)', async () => {
+    let release: (r: Response) => void = () => {};
+    mockFetch((_u, init) => {
+      const body = JSON.parse(String(init?.body));
+      if (body.groupid === 1) return new Promise<Response>((r) => (release = r));
+      return jsonResponse(page([9], null, 1));
+    });
+    const slow = useOrderCenter.getState().search({ ...DEFAULT_FILTERS, groupid: 1 });
+    await useOrderCenter.getState().search({ ...DEFAULT_FILTERS, groupid: 3 });
+    release(jsonResponse(page([1, 2], null)));
+    await slow;
+    expect(useOrderCenter.getState().orderCenterList.map((p) => p.id)).toEqual([9]);
+  });
+});
+
+describe('filters ⇄ URL ⇄ searchList payload', () => {
+  const f: OrderFilters = {
+    keyword: '车展',
+    groupid: 1,
+    prov: '福建省',
+    city: '福州市',
+    areaMin: 36,
+    areaMax: 100,
+    sdateFrom: '2026-12-01',
+    sdateTo: '2026-12-31',
+    status: 'open',
+    sort: 'deadline',
+  };
+
+  it('serialises every filter into the searchList payload (status explicit, sort order)', () => {
+    expect(filtersToPayload(f)).toEqual({
+      keyword: '车展',
+      groupid: 1,
+      prov: '福建省',
+      city: '福州市',
+      areaMin: 36,
+      areaMax: 100,
+      sdateFrom: '2026-12-01',
+      sdateTo: '2026-12-31',
+      status: 1,
+      sort: 'deadline',
+      order: 'asc',
+      pageSize: 20,
+    });
+    expect(filtersToPayload(DEFAULT_FILTERS)).toEqual({
+      status: 1,
+      sort: 'newest',
+      order: 'desc',
+      pageSize: 20,
+    });
+    expect(filtersToPayload({ ...DEFAULT_FILTERS, status: 7, sort: 'area' }, 'abc')).toEqual({
+      status: 7,
+      sort: 'area',
+      order: 'desc',
+      cursor: 'abc',
+      pageSize: 20,
+    });
+  });
+
+  it('round-trips through the URL query; defaults leave the URL clean', () => {
+    const q = filtersToQuery(f);
+    expect(q.get('keyword')).toBe('车展');
+    expect(q.get('sort')).toBe('deadline');
+    expect(filtersFromQuery(new URLSearchParams(q.toString()))).toEqual(f);
+    expect(filtersToQuery(DEFAULT_FILTERS).toString()).toBe('');
+    expect(filtersFromQuery(new URLSearchParams('status=7')).status).toBe(7);
+  });
+
+  it('a hand-edited link with nonsense falls back to defaults', () => {
+    const got = filtersFromQuery(
+      new URLSearchParams(
+        'groupid=9&areaMin=-3&sdateFrom=tomorrow&sort=price&status=0&keyword=a&city=福州市',
+      ),
+    );
+    expect(got).toEqual(DEFAULT_FILTERS);
+  });
+});

@@ -1,0 +1,105 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import { stubMatchMedia } from '../../verification/test-env.ts';
+import OrderDetailPage from './order-detail-page.tsx';
+
+const empty = { dimian: [], beiban: [], mentou: [], zhanshi: [], jiedai: [], meigong: [], zulin: [] };
+const DETAIL = {
+  ...empty,
+  id: 7,
+  mobile: '',
+  orders: 'P202611220001',
+  groupid: 1,
+  groupname: '特装展台',
+  title: '福州车展特装展台',
+  length: 6,
+  width: 4,
+  height: 3,
+  areas: 24,
+  opens: 2,
+  prepay: 1234500,
+  coins: 10,
+  peoples: 3,
+  picture: [],
+  workpic: [],
+  attach: '',
+  attachname: '',
+  conts: '需要木结构',
+  sdate: '2099-12-01',
+  edate: '2099-12-03',
+  biddl: '2099-11-30T10:00:00.000Z',
+  prov: '福建省',
+  city: '福州市',
+  strt: '仓山区',
+  addr: '海峡会展中心',
+  dates: '2026-11-20',
+  times: '10:00:00',
+  status: 1,
+  statusText: '竞标中',
+  checked: 1,
+  orbits: [{ status: 1, statusText: '竞标中', at: '2026-11-20 12:00:00' }],
+  favorite: false,
+  myQuote: null,
+  canQuote: false,
+  whyNot: 'NOT_VERIFIED',
+  whyNotText: '完成实名认证或企业认证后才能报价',
+};
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+function show(detail: Record<string, unknown>) {
+  mockFetch(() => jsonResponse(envelope('success', detail)));
+  const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
+    initialEntries: ['/orderDetail?id=7'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  stubMatchMedia();
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  fakeFeedback();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/orderDetail', () => {
+  it('hides the customer contact (「中标后可见」) while mobile is empty', async () => {
+    show(DETAIL);
+    expect(await screen.findByText('中标后可见')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /tel:|1\d{10}/ })).toBeNull();
+    expect(screen.getAllByText('¥12,345.00').length).toBeGreaterThan(0);
+  });
+
+  it('shows the contact once the server sends it (the winner)', async () => {
+    show({ ...DETAIL, status: 2, statusText: '已选标', mobile: '13900000002' });
+    expect(await screen.findByText(/13900000002/)).toBeTruthy();
+    expect(screen.queryByText('中标后可见')).toBeNull();
+  });
+
+  it('an unverified supplier gets a disabled button with the reason and the way to verify', async () => {
+    show(DETAIL);
+    const btn = await screen.findByRole('button', { name: '认证后报价' });
+    expect((btn as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: '去认证' }).getAttribute('href')).toBe(
+      '/personCenter/security_person',
+    );
+  });
+
+  it('a verified supplier with coins may quote', async () => {
+    show({ ...DETAIL, canQuote: true, whyNot: null, whyNotText: '' });
+    const btn = await screen.findByRole('button', { name: '立即报价' });
+    expect((btn as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import { stubMatchMedia } from '../../verification/test-env.ts';
+import OrderPricePage from './order-price-page.tsx';
+
+const TEMPLATE = {
+  project: { id: 7, title: '福州车展特装展台', orders: 'P202611220001', coins: 10 },
+  categories: [
+    { key: 'dimian', label: '地面', items: [{ name: '地毯', spec: '灰色', unit: '㎡', qty: 3, remark: '' }] },
+    { key: 'beiban', label: '背板', items: [{ name: '喷绘背板', spec: '', unit: '块', qty: 2, remark: '' }] },
+  ],
+  quote: null,
+};
+
+function setup(submitAnswer = envelope('success', { quoteId: 1, total: 3702 })) {
+  const fetchMock = mockFetch((url) => {
+    if (url.endsWith('projectFee'))
+      return jsonResponse(envelope('success', { coins: 10, balance: 200, enough: true, quoted: false }));
+    if (url.endsWith('getPriceTable')) return jsonResponse(envelope('success', TEMPLATE));
+    if (url.endsWith('priceTable'))
+      return jsonResponse(submitAnswer, submitAnswer.errCode === 'success' ? 200 : 409);
+    return jsonResponse(envelope('success', {}));
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/orderPrice', element: <OrderPricePage /> },
+      { path: '/orderDetail', element: <div>detail page</div> },
+    ],
+    { initialEntries: ['/orderPrice?id=7'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { fetchMock, router };
+}
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+
+beforeEach(() => {
+  stubMatchMedia();
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  fakeFeedback();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/orderPrice quote form', () => {
+  it('computes line amounts, subtotals and the total live, and sends integer 分 prices', async () => {
+    const { fetchMock, router } = setup();
+    const carpet = await screen.findByLabelText('地毯 单价');
+    fireEvent.change(carpet, { target: { value: '12.34' } });
+    await waitFor(() => expect(screen.getByTestId('amount-dimian-0').textContent).toBe('¥37.02'));
+    fireEvent.change(screen.getByLabelText('喷绘背板 单价'), { target: { value: '0.5' } });
+    await waitFor(() => expect(screen.getByTestId('grand-total').textContent).toBe('¥38.02'));
+    expect(screen.getAllByText('¥1.00')).toHaveLength(2); // 背板: its line and its subtotal, 2 × ¥0.50
+
+    fireEvent.change(screen.getByPlaceholderText('如 5'), { target: { value: '6' } });
+    fireEvent.click(screen.getByRole('button', { name: /提交报价/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/10 金币/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认提交/ }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orderDetail'));
+    const sent = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/Projectcenter/priceTable'));
+    const body = JSON.parse(String((sent?.[1] as RequestInit).body));
+    expect(body).toMatchObject({
+      id: 7,
+      days: 6,
+      lines: {
+        dimian: [{ name: '地毯', qty: 3, price: 1234 }],
+        beiban: [{ name: '喷绘背板', qty: 2, price: 50 }],
+      },
+      attachments: [],
+    });
+    expect(router.state.location.search).toBe('?id=7');
+  });
+
+  it('INSUFFICIENT_COINS is shown clearly with the way to recharge, and the form stays', async () => {
+    setup(envelope('INSUFFICIENT_COINS', null, { errorMessage: '金币不足，请先充值' }));
+    fireEvent.change(await screen.findByLabelText('地毯 单价'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('喷绘背板 单价'), { target: { value: '1' } });
+    fireEvent.change(screen.getByPlaceholderText('如 5'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: /提交报价/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /确认提交/ }));
+    expect(await screen.findByText(/金币不足，本次报价未提交/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/personCenter/charging');
+    expect(screen.getByLabelText('地毯 单价')).toBeTruthy();
+  });
+});
