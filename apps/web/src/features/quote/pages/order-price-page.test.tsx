@@ -71,7 +71,7 @@ describe('/orderPrice quote form', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/orderDetail'));
     const sent = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/Projectcenter/priceTable'));
-    const body = JSON.parse(String((sent?.[1] as RequestInit).body));
+    const body = JSON.parse(String((sent?.[1] as RequestInit | undefined)?.body));
     expect(body).toMatchObject({
       id: 7,
       days: 6,
