@@ -10,7 +10,9 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import type { App, Deps } from './lib/types.ts';
+import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
@@ -129,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerCustomerRoutes(app, deps);
+  registerAdminProjectRoutes(app, deps);
   registerWechatRoutes(app, deps);
   registerProjectcenterRoutes(app, deps);
   registerFavoriteRoutes(app, deps);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { projects, quotes } from '../src/db/schema/index.ts';
+import { files, projects, quotes } from '../src/db/schema/index.ts';
 import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
 import type { TestContext } from './helpers.ts';
 
@@ -91,4 +91,50 @@ export async function makeQuote(
       .where(eq(projects.id, projectId));
     return q!;
   });
+}
+
+/** An upload row of `ownerMemberId` (no bytes: the project calls only check ownership and purpose). */
+export async function makeUpload(
+  ctx: TestContext,
+  ownerMemberId: number,
+  purpose: 'project' | 'attachment' | 'idcard' = 'project',
+  originalName = '参考图.jpg',
+): Promise<string> {
+  const id = randomBytes(16).toString('base64url').slice(0, 22);
+  await ctx.database.db.insert(files).values({
+    id,
+    ownerMemberId,
+    visibility: purpose === 'project' ? 'public' : 'private',
+    purpose,
+    mime: originalName.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
+    size: 1000,
+    storageKey: `test/${id}`,
+    originalName,
+  });
+  return id;
+}
+
+/** A valid Customer/projectSave body (dates relative to now). */
+export function publishBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const now = Date.now();
+  return {
+    groupid: 1,
+    title: '2026 上海国际汽车展览会特装展台',
+    length: 6.5,
+    width: 4.25,
+    height: 3,
+    opens: 2,
+    prepay: 2_000_000,
+    sdate: isoDate(now + 30 * DAY),
+    edate: isoDate(now + 33 * DAY),
+    biddl: new Date(now + 14 * DAY).toISOString(),
+    prov: '上海市',
+    city: '上海市',
+    strt: '浦东新区',
+    addr: '国家会展中心（上海）7.1 号馆',
+    conts: '双开口特装展台，需含灯光与地台。',
+    dimian: [{ name: '地台', spec: '10cm 木地台+灰色地毯', unit: '㎡', qty: 28, remark: '' }],
+    beiban: [{ name: '背景墙', spec: '喷绘', unit: '㎡', qty: 12, remark: '含灯箱' }],
+    ...overrides,
+  };
 }

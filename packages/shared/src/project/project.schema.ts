@@ -149,6 +149,12 @@ export const projectSaveSchema = z
     ...lists,
   })
   .superRefine((v, ctx) => {
+    if (!isValidRegion(v.prov, v.city, v.strt))
+      ctx.addIssue({ code: 'custom', path: ['city'], message: '展会所在地区不正确，请重新选择' });
+    if (new Set(v.picture).size !== v.picture.length)
+      ctx.addIssue({ code: 'custom', path: ['picture'], message: '参考图片有重复' });
+    // Cross-field rules only between values that are themselves valid (one message per mistake).
+    if (!isRealDate(v.sdate) || !isRealDate(v.edate) || Number.isNaN(Date.parse(v.biddl))) return;
     const today = shanghaiToday();
     if (v.sdate < today) ctx.addIssue({ code: 'custom', path: ['sdate'], message: '开展日期不能早于今天' });
     if (v.edate < v.sdate)
@@ -158,10 +164,6 @@ export const projectSaveSchema = z
       ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应晚于现在' });
     else if (deadline >= Date.parse(`${v.sdate}T00:00:00+08:00`))
       ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应早于开展日期' });
-    if (!isValidRegion(v.prov, v.city, v.strt))
-      ctx.addIssue({ code: 'custom', path: ['city'], message: '展会所在地区不正确，请重新选择' });
-    if (new Set(v.picture).size !== v.picture.length)
-      ctx.addIssue({ code: 'custom', path: ['picture'], message: '参考图片有重复' });
   });
 export type ProjectSaveInput = z.input<typeof projectSaveSchema>;
 export type ProjectSaveValues = z.output<typeof projectSaveSchema>;

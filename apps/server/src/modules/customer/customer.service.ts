@@ -1,0 +1,254 @@
+import {
+  type CustomerProjectItem,
+  type CustomerQuote,
+  computeAreas,
+  type customerProjectListSchema,
+  type ProjectSaveValues,
+  type projectCancelSchema,
+} from '@zl/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { projects } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { insertAudit } from '../admin/audit.repo.ts';
+import { fileMimes } from '../admin/review.repo.ts';
+import { assertOwnFile, fileRef } from '../file/file-access.ts';
+import { nextOrderNumber } from '../project/order-number.ts';
+import { refundBidders } from '../project/project-refund.ts';
+import {
+  applyTransition,
+  dispatchProjectEvents,
+  lockProject,
+  type ProjectEventNotice,
+  type ProjectUpdate,
+} from '../project/project-transition.ts';
+import { projectDetail, projectSummary } from '../project/project-view.ts';
+import type { SessionContext } from '../user/session.service.ts';
+import * as repo from './customer.repo.ts';
+
+/** Only customers publish and manage projects; a supplier's session is refused outright. */
+export function assertCustomer(member: SessionContext): void {
+  if (member.cardtype !== 'customer')
+    throw new AppError('FORBIDDEN', { message: '只有参展商账号可以发布和管理项目' });
+}
+
+/** The publish fields as columns; areas from length × width, the attachment's name from its upload. */
+async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
+  for (const id of v.picture) {
+    await assertOwnFile(tx, memberId, id, {
+      purposes: ['project'],
+      visibility: 'public',
+      field: 'picture',
+      label: '参考图片',
+    });
+  }
+  const attachname = v.attach
+    ? (
+        await assertOwnFile(tx, memberId, v.attach, {
+          purposes: ['attachment'],
+          field: 'attach',
+          label: '附件',
+        })
+      ).originalName
+    : '';
+  return {
+    groupid: v.groupid,
+    title: v.title,
+    length: v.length,
+    width: v.width,
+    height: v.height,
+    areas: computeAreas(v.length, v.width),
+    opens: v.opens,
+    prepay: v.prepay,
+    sdate: v.sdate,
+    edate: v.edate,
+    biddl: new Date(v.biddl),
+    prov: v.prov,
+    city: v.city,
+    strt: v.strt,
+    addr: v.addr,
+    picture: v.picture,
+    attach: v.attach,
+    attachname,
+    conts: v.conts,
+    dimian: v.dimian,
+    beiban: v.beiban,
+    mentou: v.mentou,
+    zhanshi: v.zhanshi,
+    jiedai: v.jiedai,
+    meigong: v.meigong,
+    zulin: v.zulin,
+  } satisfies ProjectUpdate;
+}
+
+/**
+ * Publish (no id → status 0, pending review) or edit. Editing is allowed while pending (0), or
+ * after a rejection (7, closedBy rejected), which resubmits it for review through the transition.
+ */
+export async function projectSave(db: Db, member: SessionContext, input: ProjectSaveValues) {
+  const events: ProjectEventNotice[] = [];
+  const row = await db.transaction(async (tx) => {
+    const cols = await columnsOf(tx, member.memberId, input);
+    if (input.id === undefined) {
+      const [created] = await tx
+        .insert(projects)
+        .values({
+          ...cols,
+          orders: await nextOrderNumber(tx),
+          customerId: member.memberId,
+          mobile: member.mobile,
+        })
+        .returning();
+      await insertAudit(tx, {
+        actorType: 'member',
+        actorId: member.memberId,
+        action: 'project.publish',
+        targetType: 'project',
+        targetId: created!.id,
+        detail: { to: 0, actorRole: 'customer' },
+      });
+      return created!;
+    }
+    const current = await lockProject(tx, input.id);
+    if (!current || current.customerId !== member.memberId) throw new AppError('NOT_FOUND');
+    if (current.status === 0) {
+      const [updated] = await tx
+        .update(projects)
+        .set({ ...cols, updatedAt: sql`now()` })
+        .where(eq(projects.id, current.id))
+        .returning();
+      await insertAudit(tx, {
+        actorType: 'member',
+        actorId: member.memberId,
+        action: 'project.edit',
+        targetType: 'project',
+        targetId: current.id,
+        detail: { status: 0, actorRole: 'customer' },
+      });
+      return updated!;
+    }
+    if (current.status === 7 && current.closedBy !== 'rejected') {
+      throw new AppError('INVALID_STATE', { message: '已取消或已过期的项目不能修改，请重新发布' });
+    }
+    if (current.status !== 7) {
+      throw new AppError('INVALID_STATE', { message: '只有待审核或被驳回的项目可以修改' });
+    }
+    const res = await applyTransition(
+      tx,
+      { projectId: current.id, event: 'resubmit', actor: { type: 'customer', id: member.memberId } },
+      () => ({ ...cols, checked: 0, checkdate: null, closedBy: '', reason: '' }),
+    );
+    events.push(...res.events);
+    return res.project;
+  });
+  await dispatchProjectEvents(events);
+  return projectDetail(row, { showMobile: true });
+}
+
+export async function projectList(
+  db: Db,
+  member: SessionContext,
+  q: z.output<typeof customerProjectListSchema>,
+) {
+  const { rows, total } = await repo.listOwnProjects(db, member.memberId, q);
+  const listItem: CustomerProjectItem[] = rows.map((r) => ({
+    ...projectSummary(r),
+    quoteCount: Number(r.quoteCount),
+    checked: r.checked,
+    reason: r.reason,
+    closedBy: r.closedBy,
+  }));
+  return { listItem, total, page: q.page };
+}
+
+export async function projectInfo(db: Db, member: SessionContext, id: number) {
+  const row = await repo.findOwnProject(db, member.memberId, id);
+  if (!row) throw new AppError('NOT_FOUND');
+  return projectDetail(row, { showMobile: true });
+}
+
+/** 0|1 → 7 (closedBy cancelled); every bidder's coins come back in the same transaction. */
+export async function projectCancel(
+  db: Db,
+  member: SessionContext,
+  input: z.output<typeof projectCancelSchema>,
+) {
+  const res = await db.transaction(async (tx) => {
+    const t = await applyTransition(
+      tx,
+      {
+        projectId: input.id,
+        customerId: member.memberId,
+        event: 'cancel',
+        actor: { type: 'customer', id: member.memberId },
+        detail: { reason: input.reason ?? '' },
+      },
+      () => ({ closedBy: 'cancelled', reason: input.reason ?? '' }),
+    );
+    const refunded = await refundBidders(tx, t.project.id);
+    return { ...t, refunded };
+  });
+  await dispatchProjectEvents(res.events);
+  return projectDetail(res.project, { showMobile: true });
+}
+
+async function quoteViews(db: Db, list: repo.QuoteWithSupplier[]): Promise<CustomerQuote[]> {
+  const mimes = await fileMimes(
+    db,
+    list.flatMap((q) => q.attachments),
+  );
+  return list.map((q) => ({
+    quoteId: q.id,
+    supplier: { ...q.supplier, score: 0 },
+    subtotals: q.subtotals as Record<string, number>,
+    total: q.total,
+    days: q.days,
+    remark: q.remark,
+    attachments: q.attachments.map((id) => fileRef(id, (mimes.get(id) ?? '').startsWith('image/'))),
+    status: q.status,
+    created: q.createdAt.toISOString(),
+    updated: q.updatedAt.toISOString(),
+    lines: q.lines as CustomerQuote['lines'],
+  }));
+}
+
+/** The side-by-side comparison, for the project's owner only. */
+export async function quoteList(db: Db, member: SessionContext, id: number) {
+  const project = await repo.findOwnProject(db, member.memberId, id);
+  if (!project) throw new AppError('NOT_FOUND');
+  return { listItem: await quoteViews(db, await repo.quotesOfProject(db, id)) };
+}
+
+/**
+ * 1 → 2. The transition locks the project row first, so of two awards at once the second finds
+ * status 2 and is refused; the quote is checked under that lock (it must be this project's and
+ * still pending).
+ */
+export async function award(db: Db, member: SessionContext, input: { id: number; quoteId: number }) {
+  const res = await db.transaction(async (tx) => {
+    const t = await applyTransition(
+      tx,
+      {
+        projectId: input.id,
+        customerId: member.memberId,
+        event: 'award',
+        actor: { type: 'customer', id: member.memberId },
+        detail: { quoteId: input.quoteId },
+      },
+      async () => {
+        const quote = await repo.quoteOfProject(tx, input.id, input.quoteId);
+        if (!quote) throw new AppError('NOT_FOUND', { message: '报价不存在' });
+        if (quote.status !== 0)
+          throw new AppError('INVALID_STATE', { message: '该报价已失效，不能选为中标' });
+        return { winnerQuoteId: quote.id, awardedAt: new Date() };
+      },
+    );
+    await repo.settleQuotes(tx, input.id, input.quoteId);
+    const winner = await repo.quoteOfProject(tx, input.id, input.quoteId);
+    return { ...t, winner: winner! };
+  });
+  await dispatchProjectEvents(res.events);
+  const [winner] = await quoteViews(db, [res.winner]);
+  return { project: projectDetail(res.project, { showMobile: true }), winner: winner! };
+}

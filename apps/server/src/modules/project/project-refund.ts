@@ -1,0 +1,42 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { quotes } from '../../db/schema/index.ts';
+import { postTransaction } from '../ledger/ledger.service.ts';
+
+/**
+ * Gives every pending bidder of a closed project their coins back (docs/marketplace.md): the
+ * reverse of the quote fee, once per quote (key `refund:<quoteId>`), and the quote becomes 3
+ * (withdrawn). Call it in the transaction that closed the project, under its row lock; running it
+ * twice refunds nothing twice. Answers how many quotes were refunded now.
+ */
+export async function refundBidders(tx: Tx, projectId: number): Promise<number> {
+  const pending = await tx
+    .select({ id: quotes.id, supplierId: quotes.supplierId, coinsPaid: quotes.coinsPaid })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, 0)))
+    .orderBy(asc(quotes.id))
+    .for('update');
+  let refunded = 0;
+  for (const q of pending) {
+    if (q.coinsPaid > 0) {
+      const r = await postTransaction(tx, {
+        type: 'quote_refund',
+        memo: '项目关闭，退还报价金币',
+        refType: 'quote',
+        refId: q.id,
+        idempotencyKey: `refund:${q.id}`,
+        postings: [
+          { account: { kind: 'platform_revenue' }, amount: -q.coinsPaid, currency: 'COIN' },
+          {
+            account: { kind: 'member_coins', memberId: q.supplierId },
+            amount: q.coinsPaid,
+            currency: 'COIN',
+          },
+        ],
+      });
+      if (!r.duplicate) refunded++;
+    }
+    await tx.update(quotes).set({ status: 3, updatedAt: sql`now()` }).where(eq(quotes.id, q.id));
+  }
+  return refunded;
+}
