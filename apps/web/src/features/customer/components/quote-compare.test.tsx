@@ -1,0 +1,109 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import type { Quote } from '../api/types.ts';
+import { stubBrowser } from '../test-env.ts';
+import { lowestQuoteIds, QuoteCompare } from './quote-compare.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+function quote(quoteId: number, company: string, total: number, status = 0): Quote {
+  return {
+    quoteId,
+    supplier: {
+      cardno: `1000000${quoteId}`,
+      nickname: company,
+      company,
+      score: 4.5,
+      personauth: 1,
+      businsauth: quoteId === 2 ? 1 : 3,
+    },
+    subtotals: { dimian: total - 10000, zulin: 10000 },
+    total,
+    days: 5 + quoteId,
+    remark: `${company}的说明`,
+    attachments: [],
+    status,
+    created: '2026-11-22T02:00:00Z',
+    updated: '2026-11-22T02:00:00Z',
+    lines: {
+      dimian: [{ name: '地台', spec: '', unit: 'm²', qty: 27, price: 1000, amount: 27000, remark: '' }],
+      zulin: [{ name: '桌椅', spec: '', unit: '套', qty: 2, price: 5000, amount: 10000, remark: '' }],
+    },
+  };
+}
+
+const QUOTES = [quote(1, '甲搭建', 3_850_000), quote(2, '乙展览', 3_612_345), quote(3, '丙工厂', 4_000_000)];
+
+function renderCompare(quotes: Quote[], canAward = true) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <QuoteCompare projectId={42} quotes={quotes} canAward={canAward} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  stubBrowser();
+  fakeFeedback();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('quote comparison', { timeout: 30_000 }, () => {
+  it('finds the lowest total (ties included, withdrawn quotes ignored)', () => {
+    expect([...lowestQuoteIds(QUOTES)]).toEqual([2]);
+    expect([...lowestQuoteIds([quote(1, 'a', 5), quote(2, 'b', 5), quote(3, 'c', 1, 3)])]).toEqual([1, 2]);
+  });
+
+  it('shows one column per supplier, totals in ¥ with two decimals, and marks the lowest', () => {
+    renderCompare(QUOTES);
+    const heads = screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    expect(heads.slice(1).map((h) => h.slice(0, 3))).toEqual(['甲搭建', '乙展览', '丙工厂']);
+    const totalRow = screen.getByRole('rowheader', { name: '报价合计' }).closest('tr') as HTMLElement;
+    const cells = within(totalRow).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['¥38,500.00', '¥36,123.45最低价', '¥40,000.00']);
+    expect(cells[1]?.className).toContain('zl-cmp-best');
+    expect(cells[0]?.className).not.toContain('zl-cmp-best');
+    expect(screen.getAllByText('最低价')).toHaveLength(1);
+  });
+
+  it('expands the priced lines on demand', () => {
+    renderCompare(QUOTES);
+    expect(screen.queryAllByText(/27m² × ¥10.00 = ¥270.00/)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('switch'));
+    expect(screen.getAllByText(/27m² × ¥10.00 = ¥270.00/)).toHaveLength(3);
+  });
+
+  it('awards after confirmation and sends {id, quoteId}', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('Customer/award')
+        ? jsonResponse(envelope('success', { project: { id: 42, status: 2 }, winner: QUOTES[1] }))
+        : jsonResponse(envelope('success', null)),
+    );
+    renderCompare(QUOTES);
+    fireEvent.click(screen.getByRole('button', { name: '选 乙展览 中标' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('¥36,123.45');
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认中标/ }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toMatch(/\/Customer\/award$/);
+    expect(JSON.parse(String(init.body))).toEqual({ id: 42, quoteId: 2 });
+  });
+
+  it('after the award: the winner is marked, the others greyed, no award buttons', () => {
+    renderCompare(
+      [quote(1, '甲搭建', 3_850_000, 2), quote(2, '乙展览', 3_612_345, 1), quote(3, '丙工厂', 4_000_000, 2)],
+      false,
+    );
+    expect(screen.queryByRole('button', { name: /中标/ })).toBeNull();
+    const heads = screen.getAllByRole('columnheader');
+    expect(heads[2]?.className).toContain('zl-cmp-won');
+    expect(heads[1]?.className).toContain('zl-cmp-lost');
+    expect(heads[3]?.className).toContain('zl-cmp-lost');
+    expect(within(heads[2] as HTMLElement).getByText('中标')).toBeTruthy();
+  });
+});

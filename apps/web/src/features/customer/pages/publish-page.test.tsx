@@ -1,0 +1,224 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import type { Project } from '../api/types.ts';
+import { stubBrowser } from '../test-env.ts';
+import PublishPage from './publish-page.tsx';
+
+const PIC = 'PPPPPPPPPPPPPPPPPPPPPP';
+const ATT = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+function project(over: Partial<Project> = {}): Project {
+  const sdate = dayjs().add(30, 'day');
+  return {
+    id: 7,
+    mobile: '13900000002',
+    orders: 'P202611220001',
+    groupid: 1,
+    groupname: '特装展台',
+    title: '上海车展特装展台',
+    length: 6,
+    width: 4.5,
+    height: 3.2,
+    areas: 27,
+    opens: 2,
+    prepay: 123456,
+    coins: 0,
+    peoples: 0,
+    picture: [{ id: PIC, url: `/files/${PIC}`, thumbUrl: `/files/${PIC}/thumb` }],
+    attach: ATT,
+    attachname: '平面图.pdf',
+    conts: '木结构，灰色地毯',
+    sdate: sdate.format('YYYY-MM-DD'),
+    edate: sdate.add(3, 'day').format('YYYY-MM-DD'),
+    biddl: sdate.subtract(10, 'day').hour(18).minute(0).second(0).millisecond(0).toISOString(),
+    prov: '上海市',
+    city: '上海市',
+    strt: '黄浦区',
+    addr: '国家会展中心 7.1 号馆',
+    dates: '2026-11-22',
+    times: '10:00:00',
+    status: 0,
+    statusText: '待审核',
+    checked: 0,
+    checkdate: '',
+    reason: '',
+    closedBy: '',
+    dimian: [{ name: '地台', spec: '10cm 木地台', unit: 'm²', qty: 27, remark: '' }],
+    beiban: [],
+    mentou: [],
+    zhanshi: [],
+    jiedai: [],
+    meigong: [],
+    zulin: [{ name: '洽谈桌椅', spec: '', unit: '套', qty: 2, remark: '白色' }],
+    ...over,
+  };
+}
+
+function renderAt(url: string) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/customer/publish" element={<PublishPage />} />
+          <Route path="/customer/projects" element={<div>我的项目列表</div>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function saveCalls(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls
+    .filter(([u]) => String(u).endsWith('Customer/projectSave'))
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+}
+
+function serve(p: Project, save?: () => Response) {
+  return mockFetch((url, init) => {
+    if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
+    if (url.endsWith('Customer/projectSave'))
+      return save?.() ?? jsonResponse(envelope('success', { ...p, ...JSON.parse(String(init?.body)) }));
+    return jsonResponse(envelope('NOT_FOUND'), 404);
+  });
+}
+
+// a whole antd form validates slowly in jsdom on a shared two-core machine
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeEach(() => {
+  stubBrowser();
+  fakeFeedback();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('publish form', { timeout: 30_000 }, () => {
+  it('computes the area live from length × width', async () => {
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    renderAt('/customer/publish');
+    const area = await screen.findByTestId('area');
+    expect(area.textContent).toBe('—');
+    fireEvent.change(screen.getByLabelText('长（米）'), { target: { value: '6.5' } });
+    fireEvent.change(screen.getByLabelText('宽（米）'), { target: { value: '4.25' } });
+    await waitFor(() => expect(area.textContent).toBe('27.63 m²'));
+    fireEvent.change(screen.getByLabelText('宽（米）'), { target: { value: '3' } });
+    await waitFor(() => expect(area.textContent).toBe('19.50 m²'));
+  });
+
+  it('sends the seed field names, money in 分 and the deadline as ISO', async () => {
+    const p = project();
+    const fetchMock = serve(p);
+    renderAt('/customer/publish?id=7');
+    const prepay = await screen.findByLabelText('预付款金额');
+    expect((prepay as HTMLInputElement).value).toBe('1234.56');
+    fireEvent.change(prepay, { target: { value: '1,234.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(
+      () => {
+        const errs = [...document.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+        expect(errs).toEqual([]);
+        expect(saveCalls(fetchMock)).toHaveLength(1);
+      },
+      { timeout: 10_000 },
+    );
+    const body = saveCalls(fetchMock)[0] as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'id',
+        'title',
+        'groupid',
+        'length',
+        'width',
+        'height',
+        'opens',
+        'prepay',
+        'sdate',
+        'edate',
+        'biddl',
+        'prov',
+        'city',
+        'strt',
+        'addr',
+        'conts',
+        'picture',
+        'attach',
+        'dimian',
+        'beiban',
+        'mentou',
+        'zhanshi',
+        'jiedai',
+        'meigong',
+        'zulin',
+      ].sort(),
+    );
+    expect(body).toMatchObject({
+      id: 7,
+      groupid: 1,
+      length: 6,
+      width: 4.5,
+      opens: 2,
+      prepay: 123450,
+      sdate: p.sdate,
+      edate: p.edate,
+      biddl: p.biddl,
+      prov: '上海市',
+      city: '上海市',
+      strt: '黄浦区',
+      picture: [PIC],
+      attach: ATT,
+      zulin: [{ name: '洽谈桌椅', spec: '', unit: '套', qty: 2, remark: '白色' }],
+    });
+    expect(body).not.toHaveProperty('areas');
+    expect(await screen.findByText('项目已提交审核')).toBeTruthy();
+  });
+
+  it('refuses a prepayment with three decimals in the field', async () => {
+    const fetchMock = serve(project());
+    renderAt('/customer/publish?id=7');
+    const prepay = await screen.findByLabelText('预付款金额');
+    fireEvent.change(prepay, { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    expect(await screen.findByText('请输入正确的金额，最多两位小数')).toBeTruthy();
+    expect(saveCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('refuses a bidding deadline on or after the first exhibition day, in the field', async () => {
+    const p = project();
+    const fetchMock = serve({ ...p, biddl: dayjs(p.sdate).add(1, 'day').hour(10).toISOString() });
+    renderAt('/customer/publish?id=7');
+    fireEvent.click(await screen.findByRole('button', { name: '保存修改' }));
+    const msg = await screen.findByText('竞标截止时间必须早于展会开始日期');
+    expect(msg.closest('.ant-form-item')?.textContent).toContain('竞标截止时间');
+    expect(saveCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows the rejection reason and resubmits; server field errors land on their fields', async () => {
+    const p = project({
+      status: 7,
+      checked: 2,
+      closedBy: 'rejected',
+      reason: '图片不清晰',
+      statusText: '已关闭',
+    });
+    const fetchMock = serve(p, () =>
+      jsonResponse(
+        envelope(
+          'VALIDATION_FAILED',
+          { fields: { city: '展会所在地区不正确，请重新选择' } },
+          { showType: 0 },
+        ),
+        400,
+      ),
+    );
+    renderAt('/customer/publish?id=7');
+    expect(await screen.findByText(/驳回原因：图片不清晰/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '重新提交审核' }));
+    const err = await screen.findByText('展会所在地区不正确，请重新选择');
+    expect(within(err.closest('.ant-form-item') as HTMLElement).getByText('展会城市')).toBeTruthy();
+    expect(saveCalls(fetchMock)).toHaveLength(1);
+  });
+});
