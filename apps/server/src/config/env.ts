@@ -47,6 +47,13 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   /** where the local-disk file storage keeps uploads; default DATA_DIR/uploads */
   UPLOAD_DIR: z.string().optional(),
+  /** coins a supplier receives when their first verification is approved */
+  STARTER_COINS: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** platform commission on released escrow, in basis points (500 = 5%) */
+  PLATFORM_COMMISSION_BP: z.coerce.number().int().min(0).max(10_000).default(500),
+  /** scheduled work (project expiry) in this process; off e.g. for a one-off CLI */
+  JOBS_ENABLED: bool,
+  EXPIRE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
 });
 
 export type RawEnv = z.input<typeof envSchema>;
@@ -76,6 +83,11 @@ export interface Config {
   /** largest accepted upload, in bytes */
   uploadMaxBytes: number;
   uploadDir: string;
+  starterCoins: number;
+  /** basis points: 500 = 5% */
+  platformCommissionBp: number;
+  jobsEnabled: boolean;
+  expireIntervalMs: number;
 }
 
 export interface AliyunSmsConfig {
@@ -174,5 +186,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dbPoolSize: e.DB_POOL_SIZE,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
+    starterCoins: e.STARTER_COINS,
+    platformCommissionBp: e.PLATFORM_COMMISSION_BP,
+    jobsEnabled: e.JOBS_ENABLED ?? true,
+    expireIntervalMs: e.EXPIRE_INTERVAL_SECONDS * 1000,
   };
 }

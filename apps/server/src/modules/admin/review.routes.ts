@@ -47,7 +47,9 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
     },
     async (request) => {
       const actor = requireAdmin(request, ADMIN_PERMISSIONS.review);
-      return okEnvelope(await service.authReview(deps.db, actor, request.body));
+      return okEnvelope(
+        await service.authReview(deps.db, actor, request.body, { starterCoins: deps.config.starterCoins }),
+      );
     },
   );
 }

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
+import { grantStarterCoins } from '../ledger/starter-coins.ts';
 import { insertAudit } from './audit.repo.ts';
 import * as repo from './review.repo.ts';
 
@@ -121,7 +122,12 @@ export async function authDetail(db: Db, kind: AuthKind, id: number): Promise<Au
  * row (checked 0) is decided, so of two reviewers deciding at once exactly one wins; the member's
  * status and the audit row change with it or not at all.
  */
-export async function authReview(db: Db, actor: AdminContext, input: z.output<typeof authReviewSchema>) {
+export async function authReview(
+  db: Db,
+  actor: AdminContext,
+  input: z.output<typeof authReviewSchema>,
+  opts: { starterCoins?: number } = {},
+) {
   const checked = input.approve ? 1 : 2;
   const reason = input.approve ? '' : (input.reason ?? '').trim();
   await db.transaction(async (tx) => {
@@ -139,6 +145,7 @@ export async function authReview(db: Db, actor: AdminContext, input: z.output<ty
     } else {
       await repo.setMemberAuth(tx, row.memberId, { businsauth: checked });
     }
+    if (input.approve) await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
     await insertAudit(tx, {
       actorType: 'admin',
       actorId: actor.adminId,
