@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { startJobs } from './jobs/scheduler.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
 async function main(): Promise<void> {
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     sweepExpired(database.db, config).catch((err) => app.log.warn({ err }, 'sweep failed'));
   }, 3_600_000);
   sweeper.unref();
+  // Project expiry (JOBS_ENABLED, every EXPIRE_INTERVAL_SECONDS); not in buildApp, so tests stay quiet.
+  const jobs = startJobs(database, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
       process.exit(0);

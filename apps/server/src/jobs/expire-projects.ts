@@ -1,0 +1,71 @@
+import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { projects } from '../db/schema/index.ts';
+import { refundBidders } from '../modules/project/project-refund.ts';
+import {
+  applyTransition,
+  dispatchProjectEvents,
+  type ProjectEventNotice,
+} from '../modules/project/project-transition.ts';
+
+export interface ExpireResult {
+  expired: number;
+  refunded: number;
+  failed: number;
+}
+
+/**
+ * Closes every bidding project past its deadline (1 → 7, closedBy expired) and refunds its
+ * bidders, one transaction per project. Each transaction takes the oldest due project with
+ * `FOR UPDATE SKIP LOCKED`, so any number of runners (processes, overlapping rounds) share the
+ * work without waiting on each other, and a project being awarded or cancelled right now is left
+ * to that call; the transition re-checks status and deadline under the lock, and refunds are
+ * idempotent. A project that fails is logged and skipped for the rest of this run.
+ */
+export async function expireProjects(
+  db: Db,
+  opts: { limit?: number; onError?: (projectId: number, err: unknown) => void } = {},
+): Promise<ExpireResult> {
+  const limit = opts.limit ?? 1000;
+  const result: ExpireResult = { expired: 0, refunded: 0, failed: 0 };
+  const failed: number[] = [];
+  while (result.expired + result.failed < limit) {
+    let picked: number | undefined;
+    try {
+      const out = await db.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ id: projects.id })
+          .from(projects)
+          .where(
+            and(
+              eq(projects.status, 1),
+              lt(projects.biddl, sql`now()`),
+              failed.length ? notInArray(projects.id, failed) : undefined,
+            ),
+          )
+          .orderBy(asc(projects.biddl), asc(projects.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return null;
+        picked = due.id;
+        const t = await applyTransition(
+          tx,
+          { projectId: due.id, event: 'expire', actor: { type: 'system', id: null } },
+          () => ({ closedBy: 'expired' }),
+        );
+        const refunded = await refundBidders(tx, due.id);
+        return { events: t.events, refunded };
+      });
+      if (!out) break;
+      result.expired++;
+      result.refunded += out.refunded;
+      await dispatchProjectEvents(out.events as ProjectEventNotice[]);
+    } catch (err) {
+      if (picked === undefined) throw err; // the database itself failed: end this run
+      failed.push(picked);
+      result.failed++;
+      opts.onError?.(picked, err);
+    }
+  }
+  return result;
+}
