@@ -85,7 +85,8 @@ export const searchListSchema = z
   })
   .superRefine((v, ctx) => {
     if (!isValidRegion(v.prov ?? '', v.city ?? '')) {
-      ctx.addIssue({ code: 'custom', path: [v.prov ? 'city' : 'prov'], message: '所选地区不正确' });
+      const provOk = Boolean(v.prov) && isValidRegion(v.prov ?? '');
+      ctx.addIssue({ code: 'custom', path: [provOk ? 'city' : 'prov'], message: '所选地区不正确' });
     }
     if (v.areaMin !== undefined && v.areaMax !== undefined && v.areaMin > v.areaMax) {
       ctx.addIssue({ code: 'custom', path: ['areaMax'], message: '最大面积不能小于最小面积' });

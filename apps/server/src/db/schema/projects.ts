@@ -115,10 +115,14 @@ export const projects = pgTable(
     index('projects_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('projects_status_biddl_idx').on(t.status, t.biddl, t.id),
     index('projects_status_areas_idx').on(t.status, t.areas, t.id),
-    index('projects_region_idx').on(t.prov, t.city, t.status, t.createdAt.desc()),
-    index('projects_group_idx').on(t.groupid, t.status, t.createdAt.desc()),
+    // Region and type filters, newest first, in index order (keyset-ready: the id ends each key).
+    index('projects_status_region_idx').on(t.status, t.prov, t.city, t.createdAt.desc(), t.id.desc()),
+    index('projects_status_prov_idx').on(t.status, t.prov, t.createdAt.desc(), t.id.desc()),
+    index('projects_status_group_idx').on(t.status, t.groupid, t.createdAt.desc(), t.id.desc()),
     index('projects_customer_idx').on(t.customerId, t.createdAt.desc()),
     index('projects_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // two-character keywords (zl_bigrams: migration 0003)
+    index('projects_title_bigram_idx').using('gin', sql`zl_bigrams(${t.title})`),
   ],
 );
 

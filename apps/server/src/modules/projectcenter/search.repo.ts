@@ -1,5 +1,5 @@
 import { SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 
@@ -48,10 +48,17 @@ export interface Keyset {
   id: number;
 }
 
+// `nulls` matches each index's NULLS order (the columns are NOT NULL, but the planner uses an index
+// for ORDER BY only when it matches exactly): projects_status_created_idx is DESC NULLS LAST.
 const SORT_COLUMN = {
-  newest: { column: projects.createdAt, cast: 'timestamptz' },
-  deadline: { column: projects.biddl, cast: 'timestamptz' },
-  area: { column: projects.areas, cast: 'numeric' },
+  newest: {
+    column: projects.createdAt,
+    cast: 'timestamptz',
+    desc: 'desc nulls last',
+    asc: 'asc nulls first',
+  },
+  deadline: { column: projects.biddl, cast: 'timestamptz', desc: 'desc', asc: 'asc' },
+  area: { column: projects.areas, cast: 'numeric', desc: 'desc', asc: 'asc' },
 } as const;
 
 /** `%` and `_` in what the user typed are literal characters, not wildcards. */
@@ -71,8 +78,14 @@ function filterConditions(f: SearchFilters): SQL[] {
   if (f.areaMax !== undefined) conds.push(lte(projects.areas, f.areaMax));
   if (f.sdateFrom) conds.push(gte(projects.sdate, f.sdateFrom));
   if (f.sdateTo) conds.push(lte(projects.sdate, f.sdateTo));
-  // ILIKE '%kw%' is answered by the pg_trgm GIN index on title (3+ characters give trigrams).
-  if (f.keyword) conds.push(sql`${projects.title} ilike ${likePattern(f.keyword)}`);
+  if (f.keyword) {
+    // ILIKE '%kw%' is answered by the pg_trgm GIN index on title when the keyword has 3+
+    // characters; a 2-character one has no trigram, so the bigram index (migration 0003) narrows it.
+    if ([...f.keyword].length === 2) {
+      conds.push(sql`zl_bigrams(${projects.title}) @> zl_bigrams(${f.keyword})`);
+    }
+    conds.push(sql`${projects.title} ilike ${likePattern(f.keyword)}`);
+  }
   return conds;
 }
 
@@ -88,7 +101,8 @@ export async function searchProjects(
     offset: number;
   },
 ) {
-  const { column, cast } = SORT_COLUMN[opts.sort];
+  const sort = SORT_COLUMN[opts.sort];
+  const { column, cast } = sort;
   const conds = filterConditions(f);
   if (opts.after) {
     // Row comparison on (key, id): both ordered the same way, so one index range scan serves it.
@@ -97,22 +111,33 @@ export async function searchProjects(
       sql`(${column}, ${projects.id}) ${cmp} (${opts.after.key}::${sql.raw(cast)}, ${opts.after.id}::bigint)`,
     );
   }
-  const dir = opts.order === 'desc' ? desc : asc;
+  const dir = sql.raw(sort[opts.order]);
   return db
     .select({ ...summaryColumns(memberId), sortKey: sql<string>`${column}::text` })
     .from(projects)
     .where(and(...conds))
-    .orderBy(dir(column), dir(projects.id))
+    .orderBy(sql`${column} ${dir}`, sql`${projects.id} ${dir}`)
     .limit(opts.limit)
     .offset(opts.offset);
 }
 
-/** Matching rows counted up to the cap + 1: the cost stays bounded however many match. */
-export async function countProjects(db: DbOrTx, f: SearchFilters): Promise<number> {
+/**
+ * Matching rows counted up to the cap + 1: the cost stays bounded however many match. The list's
+ * ORDER BY is kept so the planner weighs the same ordered index scan that serves the list (it
+ * stops after cap + 1 matches) against a bitmap scan for rare matches.
+ */
+export async function countProjects(
+  db: DbOrTx,
+  f: SearchFilters,
+  opts: { sort: SearchSort; order: 'asc' | 'desc' },
+): Promise<number> {
+  const sort = SORT_COLUMN[opts.sort];
+  const dir = sql.raw(sort[opts.order]);
   const inner = db
     .select({ one: sql`1` })
     .from(projects)
     .where(and(...filterConditions(f)))
+    .orderBy(sql`${sort.column} ${dir}`, sql`${projects.id} ${dir}`)
     .limit(SEARCH_COUNT_CAP + 1)
     .as('capped');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);

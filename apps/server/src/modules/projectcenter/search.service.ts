@@ -75,7 +75,7 @@ export async function searchList(
       // numbered pages only near the top (SEARCH_MAX_PAGE); a cursor continues from its row
       offset: after ? 0 : (input.page - 1) * input.pageSize,
     }),
-    countProjects(db, filters),
+    countProjects(db, filters, { sort: input.sort, order }),
   ]);
   const more = rows.length > input.pageSize;
   const page = more ? rows.slice(0, input.pageSize) : rows;
