@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { admins, members } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import { seedDemoMarketplace } from './demo-marketplace.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -41,7 +42,15 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members);
-  if (Number(row?.n ?? 0) > 0) return adminLines.length ? { banner: adminLines.join('\n') } : null;
+  const marketplace = () =>
+    seedDemoMarketplace(db, {
+      supplierMobile: DEMO_ACCOUNTS[0].mobile,
+      customerMobile: DEMO_ACCOUNTS[1].mobile,
+    });
+  if (Number(row?.n ?? 0) > 0) {
+    const more = [...adminLines, ...(await marketplace())];
+    return more.length ? { banner: more.join('\n') } : null;
+  }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db
     .insert(members)
@@ -51,5 +60,5 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     (a) =>
       `  ${a.cardtype === 'workshop' ? '供应商' : '参展商'}  手机号 ${a.mobile}  密码 ${DEMO_PASSWORD}  （${a.nickname}）`,
   );
-  return { banner: ['已创建演示账号：', ...lines, ...adminLines].join('\n') };
+  return { banner: ['已创建演示账号：', ...lines, ...adminLines, ...(await marketplace())].join('\n') };
 }

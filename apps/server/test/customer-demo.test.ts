@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
+import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { Client, expectOk, login, makeTestApp, rows, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await makeTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('demo marketplace data', () => {
+  it('gives the demo supplier coins once and the demo customer projects in the order centre', async () => {
+    const first = await seedDemoData(ctx.database.db);
+    expect(first?.banner).toMatch(/200 金币/);
+    const [supplier] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from members where mobile = ${DEMO_ACCOUNTS[0].mobile}`,
+    );
+    expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
+
+    const c = new Client(ctx.app);
+    expectOk(await login(c, DEMO_ACCOUNTS[1].mobile, DEMO_PASSWORD));
+    const list = await c.post<{
+      listItem: Array<{ status: number; biddl: string; orders: string; prov: string }>;
+    }>('Customer/projectList', { page: 1, pageSize: 20 });
+    expectOk(list);
+    const items = list.body.data.listItem;
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1]);
+    for (const p of items) {
+      expect(p.orders).toMatch(/^P\d{12}$/);
+      expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    }
+    expect(new Set(items.map((p) => p.prov))).toEqual(new Set(['上海市', '广东省']));
+
+    // a restart seeds nothing twice
+    const again = await seedDemoData(ctx.database.db);
+    expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
+    expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
+    const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
+    expect(n!.n).toBe(4);
+    expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+  });
+});
