@@ -122,6 +122,8 @@ const DEMO_PROJECTS: DemoProject[] = [
   },
 ];
 
+const withHeading = (lines: string[]) => (lines.length ? ['演示业务数据：', ...lines] : []);
+
 const iso = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
@@ -156,12 +158,12 @@ export async function seedDemoMarketplace(
     if (!r.duplicate) lines.push(`  演示供应商已获得 ${DEMO_SUPPLIER_COINS} 金币`);
   }
   const [customer] = await db.select().from(members).where(eq(members.mobile, demo.customerMobile));
-  if (!customer) return lines;
+  if (!customer) return withHeading(lines);
   const [has] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(projects)
     .where(eq(projects.customerId, customer.id));
-  if (Number(has?.n ?? 0) > 0) return lines;
+  if (Number(has?.n ?? 0) > 0) return withHeading(lines);
   const now = Date.now();
   for (const [i, d] of DEMO_PROJECTS.entries()) {
     await db.transaction(async (tx) => {
@@ -206,5 +208,5 @@ export async function seedDemoMarketplace(
     });
   }
   lines.push(`  已为演示参展商创建 ${DEMO_PROJECTS.length} 个演示项目（其中 1 个待审核）`);
-  return lines;
+  return lines.length ? ['演示业务数据：', ...lines] : [];
 }
