@@ -208,5 +208,5 @@ export async function seedDemoMarketplace(
     });
   }
   lines.push(`  已为演示参展商创建 ${DEMO_PROJECTS.length} 个演示项目（其中 1 个待审核）`);
-  return lines.length ? ['演示业务数据：', ...lines] : [];
+  return withHeading(lines);
 }
