@@ -101,7 +101,7 @@ export function ProjectCard({ project: p, onToggleFavorite, favoritePending, foo
             <span>
               <b>{Number(p.areas)}</b>㎡ · {formatSize(p.length, p.width)}
             </span>
-            <span>
+            <span className="zl-oc-city" title={p.city || p.prov}>
               <EnvironmentOutlined /> {p.city || p.prov || '—'}
             </span>
           </div>

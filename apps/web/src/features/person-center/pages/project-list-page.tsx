@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Grid from 'antd/es/grid';
+import Pagination from 'antd/es/pagination';
+import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
@@ -112,6 +114,15 @@ export default function ProjectListPage() {
     },
   ];
 
+  const rows = q.data?.listItem ?? [];
+  const empty = (
+    <Empty description={state ? '这里还没有项目' : '您还没有报价过项目'}>
+      <Link to="/orderCenter">
+        <Button type="primary">去项目大厅找项目</Button>
+      </Link>
+    </Empty>
+  );
+
   return (
     <div className="zl-pl">
       <h1 style={{ fontSize: 20, margin: '0 0 8px' }}>我的项目</h1>
@@ -120,31 +131,56 @@ export default function ProjectListPage() {
         onChange={(k) => go({ state: k === 'all' ? '' : k })}
         items={TABS.map((t) => ({ key: t.key || 'all', label: t.label }))}
       />
-      <Table<MyProject>
-        rowKey="id"
-        columns={compact ? columns.filter((c) => c.key !== 'biddl') : columns}
-        dataSource={q.data?.listItem ?? []}
-        loading={q.isFetching}
-        scroll={compact ? { x: 560 } : undefined}
-        size={compact ? 'small' : 'middle'}
-        locale={{
-          emptyText: (
-            <Empty description={state ? '这里还没有项目' : '您还没有报价过项目'}>
-              <Link to="/orderCenter">
-                <Button type="primary">去项目大厅找项目</Button>
-              </Link>
-            </Empty>
-          ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: q.data?.total ?? 0,
-          onChange: (p) => go({ page: p }),
-          hideOnSinglePage: true,
-          showTotal: (t) => `共 ${t} 个`,
-        }}
-      />
+      {compact ? (
+        <Spin spinning={q.isFetching}>
+          {rows.length === 0 && !q.isFetching ? (
+            empty
+          ) : (
+            <ul className="zl-pl-list">
+              {rows.map((r) => (
+                <li key={r.id}>
+                  {columns[0]?.render(null, r)}
+                  <div className="zl-pl-row">
+                    <span>
+                      我的报价 <b>{formatFen(r.quoteTotal)}</b>
+                    </span>
+                    <QuoteStateTag status={quoteStateCode(r.quoteState)} />
+                  </div>
+                  <div className="zl-pl-row">
+                    {columns[3]?.render(null, r)}
+                    {columns[4]?.render(null, r)}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination
+            simple
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={q.data?.total ?? 0}
+            onChange={(p) => go({ page: p })}
+            hideOnSinglePage
+            style={{ marginTop: 12, textAlign: 'center' }}
+          />
+        </Spin>
+      ) : (
+        <Table<MyProject>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={q.isFetching}
+          locale={{ emptyText: empty }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: q.data?.total ?? 0,
+            onChange: (p) => go({ page: p }),
+            hideOnSinglePage: true,
+            showTotal: (t) => `共 ${t} 个`,
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -53,7 +53,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/orderPrice quote form', () => {
+// antd forms in jsdom on a shared 2-core machine: give each flow room beyond the 5 s default
+describe('/orderPrice quote form', { timeout: 30_000 }, () => {
   it('computes line amounts, subtotals and the total live, and sends integer 分 prices', async () => {
     const { fetchMock, router } = setup();
     const carpet = await screen.findByLabelText('地毯 单价');
