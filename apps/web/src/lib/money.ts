@@ -34,7 +34,9 @@ export function fenToYuanInput(fen: number | null | undefined): string {
  */
 export function parseYuanToFen(input: string | number | null | undefined): number | null {
   if (input === null || input === undefined) return null;
-  const text = String(input).replace(/[\s,，]/g, '').replace(/^¥/, '');
+  const text = String(input)
+    .replace(/[\s,，]/g, '')
+    .replace(/^¥/, '');
   const m = YUAN_RE.exec(text);
   if (!m) return null;
   const yuan = m[1] ?? '0';

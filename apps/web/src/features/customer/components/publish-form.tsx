@@ -132,14 +132,14 @@ export function PublishForm({
       requiredMark
     >
       <Section title="基本信息">
-        <Form.Item name="title" label="项目标题" rules={R.title}>
+        <Form.Item required name="title" label="项目标题" rules={R.title}>
           <Input placeholder="如：2026 上海车展 A 馆特装展台" maxLength={50} showCount />
         </Form.Item>
-        <Form.Item name="groupid" label="项目类别" rules={R.groupid}>
+        <Form.Item required name="groupid" label="项目类别" rules={R.groupid}>
           <Select options={GROUP_OPTIONS} placeholder="请选择" style={{ maxWidth: 280 }} />
         </Form.Item>
         <div className="zl-cust-dims">
-          <Form.Item name="length" label="长（米）" rules={R.length}>
+          <Form.Item required name="length" label="长（米）" rules={R.length}>
             <InputNumber
               min={0.5}
               max={200}
@@ -149,7 +149,7 @@ export function PublishForm({
               style={{ width: '100%' }}
             />
           </Form.Item>
-          <Form.Item name="width" label="宽（米）" rules={R.width}>
+          <Form.Item required name="width" label="宽（米）" rules={R.width}>
             <InputNumber
               min={0.5}
               max={200}
@@ -159,7 +159,7 @@ export function PublishForm({
               style={{ width: '100%' }}
             />
           </Form.Item>
-          <Form.Item name="height" label="高（米）" rules={R.height}>
+          <Form.Item required name="height" label="高（米）" rules={R.height}>
             <InputNumber
               min={0.5}
               max={200}
@@ -173,14 +173,14 @@ export function PublishForm({
             <AreaPreview />
           </Form.Item>
         </div>
-        <Form.Item name="opens" label="开口情况" rules={R.opens}>
+        <Form.Item required name="opens" label="开口情况" rules={R.opens}>
           <Segmented options={OPENS_OPTIONS} />
         </Form.Item>
       </Section>
 
       <Section title="时间与地点">
         <div className="zl-cust-two">
-          <Form.Item name="period" label="展会日期" rules={R.period}>
+          <Form.Item required name="period" label="展会日期" rules={R.period}>
             <DatePicker.RangePicker
               style={{ width: '100%' }}
               disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
@@ -188,6 +188,7 @@ export function PublishForm({
             />
           </Form.Item>
           <Form.Item
+            required
             name="biddl"
             label="竞标截止时间"
             dependencies={['period']}
@@ -204,7 +205,7 @@ export function PublishForm({
           </Form.Item>
         </div>
         <div className="zl-cust-two">
-          <Form.Item name="region" label="展会城市" rules={R.region}>
+          <Form.Item required name="region" label="展会城市" rules={R.region}>
             <RegionCascader placeholder="省 / 市 / 区" />
           </Form.Item>
           <Form.Item name="addr" label="展馆地址" rules={R.addr}>
@@ -246,7 +247,7 @@ export function PublishForm({
       </Section>
 
       <Section title="预付款">
-        <Form.Item name="prepay" label="预付款金额" rules={R.prepay} extra={<PrepayHint />}>
+        <Form.Item required name="prepay" label="预付款金额" rules={R.prepay} extra={<PrepayHint />}>
           <Input
             prefix="¥"
             suffix="元"

@@ -176,9 +176,8 @@ export function QuoteCompare({
                     {q.status === 2 && <Tag>未中标</Tag>}
                   </div>
                   <div className="zl-cust-muted">
-                    {q.supplier.score === null || q.supplier.score === undefined
-                      ? '暂无评分'
-                      : `评分 ${q.supplier.score.toFixed(1)}`}
+                    {/* the server answers 0 until the supplier has evaluations */}
+                    {!q.supplier.score ? '暂无评分' : `评分 ${q.supplier.score.toFixed(1)}`}
                   </div>
                 </th>
               ))}
