@@ -11,7 +11,7 @@ import {
   type TestContext,
 } from './helpers.ts';
 import { type LoggedIn, loggedIn } from './member-fixtures.ts';
-import { isoDate, makeProject, makeUpload, publishBody } from './project-fixtures.ts';
+import { isoDate, makeProject, makeQuote, makeUpload, publishBody } from './project-fixtures.ts';
 
 let ctx: TestContext;
 let cust: LoggedIn;
@@ -221,6 +221,19 @@ describe('Customer/projectList and projectInfo', () => {
       reason: '',
       closedBy: '',
     });
+    // Each project counts its own quotes (a regression: the count once bound to the quote's id).
+    const s1 = await loggedIn(ctx, { cardtype: 'workshop' });
+    const s2 = await loggedIn(ctx, { cardtype: 'workshop' });
+    await makeQuote(ctx, b.id, s1.id);
+    await makeQuote(ctx, b.id, s2.id);
+    const counted = await c.c.post<{ listItem: Array<{ id: number; quoteCount: number }> }>(
+      'Customer/projectList',
+      { page: 1, pageSize: 10 },
+    );
+    expect(counted.body.data.listItem.map((p) => [p.id, p.quoteCount])).toEqual([
+      [b.id, 2],
+      [a.id, 0],
+    ]);
     const open = await c.c.post<{ listItem: Array<{ id: number }>; total: number }>('Customer/projectList', {
       status: 1,
       page: 1,

@@ -59,7 +59,8 @@ export async function listOwnProjects(
   const rows = await db
     .select({
       ...summaryColumns,
-      quoteCount: sql<number>`(select count(*)::int from quotes q where q.project_id = ${projects.id})`,
+      // Qualified by hand: drizzle renders a lone column unqualified, which here would bind to q.id.
+      quoteCount: sql<number>`(select count(*)::int from quotes q where q.project_id = "projects"."id")`,
     })
     .from(projects)
     .where(cond)
