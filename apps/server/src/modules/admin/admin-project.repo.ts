@@ -62,7 +62,7 @@ export async function projectWithCustomer(db: DbOrTx, id: number) {
         personauth: members.personauth,
         businsauth: members.businsauth,
       },
-      quoteCount: sql<number>`(select count(*)::int from quotes q where q.project_id = ${projects.id})`,
+      quoteCount: sql<number>`(select count(*)::int from quotes q where q.project_id = "projects"."id")`,
     })
     .from(projects)
     .innerJoin(members, eq(members.id, projects.customerId))

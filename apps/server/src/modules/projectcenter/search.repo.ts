@@ -26,7 +26,7 @@ export function summaryColumns(memberId: number) {
     status: projects.status,
     picture: projects.picture,
     createdAt: projects.createdAt,
-    favorite: sql<boolean>`exists (select 1 from favorites f where f.member_id = ${memberId} and f.project_id = ${projects.id})`,
+    favorite: sql<boolean>`exists (select 1 from favorites f where f.member_id = ${memberId} and f.project_id = "projects"."id")`,
   };
 }
 
