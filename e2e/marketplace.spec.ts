@@ -1,0 +1,177 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { freshMobile, login, smsCode } from './fixtures.ts';
+
+const PASSWORD = 'Booth2026ok';
+
+function idNumber(): string {
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const first17 = `31011519900307${String(100 + Math.floor(Math.random() * 899))}`;
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+/** A verified supplier, made through the real calls (register, upload, verify, operator approval). */
+async function verifiedSupplier(request: APIRequestContext, ops: APIRequestContext): Promise<string> {
+  const mobile = freshMobile();
+  await request.post('/api/User/getCode', { data: { mobile, type: 'regist' } });
+  const code = await smsCode(request, mobile);
+  expect(
+    (await (await request.post('/api/User/regist', { data: { mobile, code, password: PASSWORD } })).json())
+      .success,
+  ).toBe(true);
+  expect(
+    (await (await request.post('/api/User/login', { data: { mobile, password: PASSWORD } })).json()).success,
+  ).toBe(true);
+  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c7d2fe' } })
+    .png()
+    .toBuffer();
+  const ids: string[] = [];
+  for (const name of ['front.png', 'back.png']) {
+    const res = await request.post('/api/File/upload', {
+      multipart: { purpose: 'idcard', file: { name, mimeType: 'image/png', buffer: png } },
+    });
+    ids.push((await res.json()).data.id);
+  }
+  const auth = await request.post('/api/Member/personAuth', {
+    data: { realname: '李师傅', idcard: idNumber(), cardfrt: ids[0], cardrvs: ids[1] },
+  });
+  expect((await auth.json()).success).toBe(true);
+  expect(
+    (
+      await (
+        await ops.post('/api/Admin/login', { data: { username: 'reviewer', password: 'review1234' } })
+      ).json()
+    ).success,
+  ).toBe(true);
+  const queue = await ops.post('/api/Admin/authQueue', {
+    data: { kind: 'person', keyword: mobile, page: 1, pageSize: 10 },
+  });
+  const authId = (await queue.json()).data.listItem[0].id;
+  const review = await ops.post('/api/Admin/authReview', {
+    data: { kind: 'person', id: authId, approve: true },
+  });
+  expect((await review.json()).success).toBe(true);
+  return mobile;
+}
+
+async function pickDate(page: Page, placeholder: string, value: string) {
+  const input = page.getByPlaceholder(placeholder);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+test('customer publishes → operator approves → supplier finds, favourites and quotes → customer awards → supplier won', async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const baseURL = test.info().project.use.baseURL!;
+  const api = await playwright.request.newContext({ baseURL });
+  const opsApi = await playwright.request.newContext({ baseURL });
+  const supplierMobile = await verifiedSupplier(api, opsApi);
+  const title = `2027 国际车展 E2E${Date.now() % 100000} 特装展台搭建`;
+
+  // 1. The customer publishes a project.
+  const customerCtx = await browser.newContext();
+  const customer = await customerCtx.newPage();
+  await login(customer, '13900000002', 'demo1234');
+  await expect(customer).toHaveURL(/\/customer/);
+  await customer.goto('/customer/publish');
+  await customer.getByLabel('项目标题').fill(title);
+  await customer.getByLabel('项目类别').click();
+  await customer.getByTitle('特装展台').click();
+  await customer.getByLabel('长（米）').fill('9');
+  await customer.getByLabel('宽（米）').fill('6');
+  await customer.getByLabel('高（米）').fill('4.5');
+  await expect(customer.getByTestId('area')).toContainText('54');
+  await customer.getByText('两面开').click();
+  const start = new Date(Date.now() + 60 * 86_400_000);
+  const end = new Date(start.getTime() + 3 * 86_400_000);
+  const deadline = new Date(Date.now() + 30 * 86_400_000);
+  const ymd = (d: Date) => d.toISOString().slice(0, 10);
+  await pickDate(customer, '开始日期', ymd(start));
+  await pickDate(customer, '结束日期', ymd(end));
+  await pickDate(customer, '请选择日期和时间', `${ymd(deadline)} 18:00`);
+  await customer.getByLabel('展会城市').click();
+  await customer.locator('.ant-cascader-menu').nth(0).getByText('上海市', { exact: true }).click();
+  await customer.locator('.ant-cascader-menu').nth(1).getByText('上海市', { exact: true }).click();
+  await customer.locator('.ant-cascader-menu').nth(2).getByText('浦东新区', { exact: true }).click();
+  await customer.getByLabel('展馆地址').fill('国家会展中心（上海）7.1 号馆');
+  await customer.getByRole('button', { name: /添加地面需求/ }).click();
+  await customer.getByLabel('地面名称').fill('木地台');
+  await customer.getByLabel('地面规格').fill('10cm 高，铺灰色地毯');
+  await customer.getByLabel('地面单位').fill('m²');
+  await customer.getByLabel('地面数量').fill('54');
+  await customer.getByLabel('预付款金额').fill('20000');
+  await customer.getByRole('button', { name: '提交审核' }).click();
+  await expect(customer.getByText(/提交成功|已提交/).first()).toBeVisible();
+
+  // 2. An operator approves it.
+  const opsCtx = await browser.newContext();
+  const ops = await opsCtx.newPage();
+  await ops.goto('/admin/login');
+  await ops.getByLabel('用户名').fill('reviewer');
+  await ops.getByLabel('密码').fill('review1234');
+  await ops.getByRole('button', { name: /登\s*录/ }).click();
+  await ops.getByRole('menuitem', { name: /项目审核/ }).click();
+  await ops
+    .getByRole('row', { name: new RegExp(title.slice(0, 12)) })
+    .first()
+    .click();
+  await ops.getByRole('button', { name: /^通\s*过$/ }).click();
+  await expect(ops.getByText(/已通过/).first()).toBeVisible();
+  await opsCtx.close();
+
+  // 3. The supplier finds it by filter, favourites it and quotes.
+  const supplierCtx = await browser.newContext();
+  const supplier = await supplierCtx.newPage();
+  await login(supplier, supplierMobile, PASSWORD);
+  await expect(supplier).toHaveURL(/\/mainPage$/);
+  await supplier.goto('/orderCenter');
+  await supplier.getByText('特装展台', { exact: true }).first().click();
+  await supplier.getByLabel('搜索项目').fill(title.slice(8, 20));
+  await supplier.getByLabel('搜索项目').press('Enter');
+  await expect(supplier.getByRole('link', { name: title })).toBeVisible();
+  await supplier.getByRole('link', { name: title }).click();
+  await expect(supplier).toHaveURL(/\/orderDetail\?id=\d+/);
+  await expect(supplier.getByText('中标后可见')).toBeVisible();
+  await supplier.locator('.zl-od-actions').getByRole('button', { name: /收藏/ }).click();
+  await expect(supplier.getByText('已收藏')).toBeVisible();
+  await supplier.getByRole('button', { name: '立即报价' }).click();
+  await expect(supplier).toHaveURL(/\/orderPrice\?id=\d+/);
+  await supplier.getByLabel('木地台 单价').fill('180');
+  await supplier.getByLabel('施工天数').fill('5');
+  await supplier.getByRole('button', { name: '提交报价' }).click();
+  await supplier.getByRole('button', { name: '确认提交' }).click();
+  await expect(supplier).toHaveURL(/\/orderDetail\?id=\d+/);
+  await expect(supplier.getByText(/9,720\.00/).first()).toBeVisible();
+  await supplier.goto('/collect');
+  await expect(supplier.getByRole('link', { name: title })).toBeVisible();
+
+  // 4. The customer compares and awards.
+  await customer.goto('/customer/projects');
+  await customer
+    .getByRole('row', { name: new RegExp(title.slice(0, 12)) })
+    .getByText(/比价/)
+    .click();
+  await expect(customer.getByRole('table', { name: '报价对比' })).toBeVisible();
+  await customer.getByRole('button', { name: /中标/ }).first().click();
+  await customer.getByRole('button', { name: '确认中标' }).click();
+  await expect(customer.getByText(/中标供应商/).first()).toBeVisible();
+  await customerCtx.close();
+
+  // 5. The supplier sees "won" and the customer's contact.
+  await supplier.goto('/personCenter/projectList');
+  await supplier.getByRole('tab', { name: '已中标' }).click();
+  await expect(supplier.getByText(title).first()).toBeVisible();
+  await expect(supplier.getByText('已中标').nth(1)).toBeVisible();
+  await supplier.getByText(title).first().click();
+  await expect(supplier).toHaveURL(/\/orderDetail\?id=\d+/);
+  await expect(supplier.getByText(/恭喜您中标/)).toBeVisible();
+  await expect(supplier.getByText(/13900000002|139\*{4}0002/).first()).toBeVisible();
+  await supplierCtx.close();
+  await api.dispose();
+  await opsApi.dispose();
+});
