@@ -114,7 +114,7 @@ function CustomerLayout() {
           ) : (
             <>
               <Menu mode="horizontal" selectedKeys={selected} items={menuItems} className="zl-header-menu" />
-              <Dropdown menu={userMenu} placement="bottomRight" trigger={['click', 'hover']}>
+              <Dropdown menu={userMenu} placement="bottomRight" trigger={['click']}>
                 <Button type="text" className="zl-header-user" icon={<UserOutlined />}>
                   {who}
                 </Button>
