@@ -83,7 +83,8 @@ test('forget → setpwd → resetPassword → login with the new password', asyn
   await login(page, mobile, 'demo1234');
   await expect(page.getByText(/手机号或密码不正确/).first()).toBeVisible();
   await login(page, mobile, next);
-  await expect(page).toHaveURL(/\/mainPage$/);
+  // the demo customer is an exhibitor: logged in, they land in the customer portal
+  await expect(page).toHaveURL(/\/customer\/projects$/);
 });
 
 test('remember me: a new browser lands logged in; without it, at /login', async ({ browser }) => {
