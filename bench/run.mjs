@@ -88,6 +88,23 @@ for (const c of cases) {
   const bad = r.non2xx + r.errors + r.timeouts;
   rows.push({ name: c.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad });
 }
+// The ceiling login cannot pass: argon2id verifications per second on this machine, measured
+// here with the server's library and parameters (PRODUCT.md §5), 4 at a time like libuv's pool.
+const argon = await import('@node-rs/argon2');
+const hashOpts = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const sample = await argon.hash('demo1234', hashOpts);
+let verified = 0;
+const until = Date.now() + 4000;
+await Promise.all(
+  Array.from({ length: 4 }, async () => {
+    while (Date.now() < until) {
+      await argon.verify(sample, 'demo1234');
+      verified++;
+    }
+  }),
+);
+const ceiling = verified / 4;
+
 const baseline = rows[0].rps;
 console.log(`\n== API (${seconds}s each, ${connections} connections, ${os.cpus().length} cores, PGlite) ==`);
 console.log(
@@ -108,6 +125,9 @@ for (const r of rows) {
     String(r.bad).padStart(7),
   );
 }
+console.log(
+  `argon2id verify ceiling (this machine, same parameters): ${ceiling.toFixed(0)}/s → login reaches ${((rows[2].rps / ceiling) * 100).toFixed(0)}% of it`,
+);
 stop();
 
 console.log('\n== /login JavaScript before interactive ==');
