@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
 import {
   Client,
   count,
@@ -143,6 +144,20 @@ describe('Member/userInfo', () => {
     await loggedIn(ctx, { invite: a.cardno });
     await loggedIn(ctx);
     expect((await a.c.post<Any>('Member/userInfo')).body.data.invitpples).toBe(2);
+  });
+
+  it("coins is the balance of the member's coin account in the ledger", async () => {
+    const a = await loggedIn(ctx);
+    await ctx.database.db.transaction((tx) =>
+      postTransaction(tx, {
+        type: 'demo_grant',
+        postings: [
+          { account: { kind: 'platform_coins' }, amount: -37, currency: 'COIN' },
+          { account: { kind: 'member_coins', memberId: a.id }, amount: 37, currency: 'COIN' },
+        ],
+      }),
+    );
+    expect((await a.c.post<Any>('Member/userInfo')).body.data.coins).toBe(37);
   });
 
   it('bindwx is true once an openid is set, but the openid itself is never sent', async () => {

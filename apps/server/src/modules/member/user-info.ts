@@ -1,6 +1,7 @@
 import { fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Member } from '../../db/schema/index.ts';
+import { coinBalance } from '../ledger/ledger.service.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import {
   approvedPersonAuth,
@@ -25,17 +26,18 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 }
 
 /**
- * Member/userInfo. Values the later issues own (coins, message centre, designs, evaluations)
+ * Member/userInfo. Values the later issues own (invitation rewards, message centre, designs, evaluations)
  * answer their empty value until those exist; see docs/members.md.
  */
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples] = await Promise.all([
+  const [approved, person, business, invitpples, coins] = await Promise.all([
     approvedPersonAuth(db, memberId),
     latestPersonAuth(db, memberId),
     latestBusinessAuth(db, memberId),
     countInvitees(db, m.cardno),
+    coinBalance(db, memberId),
   ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
@@ -67,7 +69,8 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     score: 0,
     dates,
     times,
-    coins: 0,
+    // the member's coin account in the ledger (starter coins, quotes, refunds)
+    coins,
     invitcoins: 0,
     invitcoins_dsnr: 0,
     invitcoins_bsns: 0,
