@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
+import { projectSummaryColumns } from '../project/project-columns.ts';
 
 export type QuoteWithSupplier = typeof quotes.$inferSelect & {
   supplier: {
@@ -23,26 +24,7 @@ export async function findOwnProject(db: DbOrTx, customerId: number, id: number)
 }
 
 const summaryColumns = {
-  id: projects.id,
-  orders: projects.orders,
-  title: projects.title,
-  groupid: projects.groupid,
-  areas: projects.areas,
-  length: projects.length,
-  width: projects.width,
-  height: projects.height,
-  opens: projects.opens,
-  prov: projects.prov,
-  city: projects.city,
-  sdate: projects.sdate,
-  edate: projects.edate,
-  biddl: projects.biddl,
-  coins: projects.coins,
-  peoples: projects.peoples,
-  prepay: projects.prepay,
-  status: projects.status,
-  picture: projects.picture,
-  createdAt: projects.createdAt,
+  ...projectSummaryColumns,
   checked: projects.checked,
   reason: projects.reason,
   closedBy: projects.closedBy,

@@ -2,30 +2,12 @@ import { SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
+import { projectSummaryColumns } from '../project/project-columns.ts';
 
 /** The columns of a list row, plus whether `memberId` has it among their favourites. */
 export function summaryColumns(memberId: number) {
   return {
-    id: projects.id,
-    orders: projects.orders,
-    title: projects.title,
-    groupid: projects.groupid,
-    areas: projects.areas,
-    length: projects.length,
-    width: projects.width,
-    height: projects.height,
-    opens: projects.opens,
-    prov: projects.prov,
-    city: projects.city,
-    sdate: projects.sdate,
-    edate: projects.edate,
-    biddl: projects.biddl,
-    coins: projects.coins,
-    peoples: projects.peoples,
-    prepay: projects.prepay,
-    status: projects.status,
-    picture: projects.picture,
-    createdAt: projects.createdAt,
+    ...projectSummaryColumns,
     favorite: sql<boolean>`exists (select 1 from favorites f where f.member_id = ${memberId} and f.project_id = "projects"."id")`,
   };
 }

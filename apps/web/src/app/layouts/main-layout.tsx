@@ -1,141 +1,24 @@
-import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
-import MenuOutlined from '@ant-design/icons/MenuOutlined';
-import UserOutlined from '@ant-design/icons/UserOutlined';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { maskMobile } from '@zl/shared';
-import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
-import Dropdown from 'antd/es/dropdown';
-import Grid from 'antd/es/grid';
-import Menu from 'antd/es/menu';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
-import { Brand } from '../../components/brand.tsx';
-import { logout } from '../../features/auth/api/account.ts';
-import { loginCheckQuery, sessionKeys } from '../../features/auth/api/login-check.ts';
-import { isBizError } from '../../lib/biz-error.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import { queryClient } from '../../lib/query-client.ts';
-import { useSession } from '../../lib/session-store.ts';
 import { AntdProvider } from '../antd-provider.tsx';
-import { PageLoading } from '../root.tsx';
 import { NAV_ITEMS, navKeyOf } from './nav.ts';
-import './main-layout.css';
-
-dayjs.locale('zh-cn');
+import { SiteShell } from './site-shell.tsx';
 
 const menuItems = NAV_ITEMS.map((n) => ({ key: n.key, label: <Link to={n.to}>{n.label}</Link> }));
 
-/** Background GET User/loginCheck: NOT_LOGGED_IN drops cardno/loginState, then the guard runs again. */
-function useLoginCheck() {
-  const { data, error } = useQuery(loginCheckQuery());
-  const setMember = useSession((s) => s.setMember);
-  const sessionEnded = useSession((s) => s.sessionEnded);
-  useEffect(() => {
-    if (data) setMember(data);
-  }, [data, setMember]);
-  useEffect(() => {
-    if (isBizError(error) && error.code === 'NOT_LOGGED_IN') {
-      queryClient.removeQueries({ queryKey: sessionKeys.all });
-      sessionEnded();
-    }
-  }, [error, sessionEnded]);
-}
-
+/** The supplier's frame around every page behind the guard (seed §2 main layout). */
 function MainLayout() {
-  useLoginCheck();
-  const screens = Grid.useBreakpoint();
-  const compact = screens.md === false;
   const { pathname } = useLocation();
-  const navigation = useNavigation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const member = useSession((s) => s.member);
-  const cardno = useSession((s) => s.cardno);
-  const loggedOut = useSession((s) => s.loggedOut);
-  const who = member ? maskMobile(member.mobile) : cardno ? `会员 ${cardno}` : '';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
-  useEffect(() => setDrawerOpen(false), [pathname]);
-
-  async function onLogout() {
-    try {
-      await logout();
-    } catch {
-      // the local session ends regardless; the server session expires on its own
-    }
-    queryClient.clear();
-    loggedOut();
-    // A full load of /login: no in-flight query, guard or lazy route of the old session can race
-    // the logout and bring the member back (or add ?redirect=).
-    window.location.replace('/login');
-  }
-
-  const selected = [navKeyOf(pathname)];
-  const userMenu = {
-    items: [
-      { key: 'cardno', label: `会员号：${cardno ?? '—'}`, disabled: true },
-      { key: 'center', icon: <UserOutlined />, label: <Link to="/personCenter">个人中心</Link> },
-      { type: 'divider' as const },
-      { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: onLogout },
-    ],
-  };
-
   return (
-    <div className="zl-main">
-      {navigation.state === 'loading' && <div className="zl-progress" aria-hidden="true" />}
-      <header className="zl-header">
-        <div className="zl-header-inner">
-          <Brand to="/mainPage" className="zl-header-brand" />
-          {compact ? (
-            <Button
-              type="text"
-              aria-label="打开导航菜单"
-              icon={<MenuOutlined />}
-              onClick={() => setDrawerOpen(true)}
-              className="zl-header-burger"
-            />
-          ) : (
-            <>
-              <Menu mode="horizontal" selectedKeys={selected} items={menuItems} className="zl-header-menu" />
-              <Dropdown menu={userMenu} placement="bottomRight" trigger={['click']}>
-                <Button type="text" className="zl-header-user" icon={<UserOutlined />}>
-                  {who}
-                </Button>
-              </Dropdown>
-            </>
-          )}
-        </div>
-      </header>
-      {compact && (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="right"
-          size={280}
-          title="展览供应商接单平台"
-        >
-          <div className="zl-drawer-user">
-            <UserOutlined /> {member ? maskMobile(member.mobile) : '已登录'}
-            {cardno && <div className="zl-drawer-cardno">会员号 {cardno}</div>}
-          </div>
-          <Menu mode="vertical" selectedKeys={selected} items={menuItems} style={{ borderInlineEnd: 0 }} />
-          <Button block danger icon={<LogoutOutlined />} onClick={onLogout} style={{ marginTop: 16 }}>
-            退出登录
-          </Button>
-        </Drawer>
-      )}
-      <main className="zl-content">
-        {navigation.state === 'loading' && !navigation.location ? <PageLoading /> : <Outlet />}
-      </main>
-      <footer className="zl-footer">
-        <nav>
-          <Link to="/about">关于我们</Link>
-          <Link to="/help">帮助中心</Link>
-        </nav>
-        <div>© {new Date().getFullYear()} 展览供应商接单平台 · 让展台搭建接单更简单</div>
-      </footer>
-    </div>
+    <SiteShell
+      brandTo="/mainPage"
+      menuItems={menuItems}
+      selectedKey={navKeyOf(pathname)}
+      accountLink={{ to: '/personCenter', label: '个人中心' }}
+      drawerTitle="展览供应商接单平台"
+      tagline="让展台搭建接单更简单"
+    />
   );
 }
 

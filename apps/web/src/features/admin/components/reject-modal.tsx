@@ -5,13 +5,21 @@ import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
 import { zodRule } from '../../../lib/zod-rule.ts';
 
-/** 驳回: a reason is required (2–200 characters); common reasons are one click away. */
+/**
+ * 驳回 (a verification, a project, …): a reason is required (2–200 characters); common reasons
+ * are one click away and may be combined.
+ */
 export function RejectModal(props: {
   open: boolean;
   busy: boolean;
   onCancel: () => void;
   onSubmit: (reason: string) => void;
+  title?: string;
+  picks?: readonly string[];
+  /** who reads the reason, e.g. 会员 / 参展商 */
+  audience?: string;
 }) {
+  const { title = '驳回申请', picks = REJECT_REASON_PICKS, audience = '会员' } = props;
   const [form] = Form.useForm<{ reason: string }>();
   const reason = Form.useWatch('reason', form) ?? '';
 
@@ -25,7 +33,7 @@ export function RejectModal(props: {
 
   return (
     <Modal
-      title="驳回申请"
+      title={title}
       open={props.open}
       okText="确认驳回"
       okButtonProps={{ danger: true, loading: props.busy }}
@@ -43,15 +51,20 @@ export function RejectModal(props: {
         常用原因（可多选，也可直接填写）：
       </div>
       <div className="zl-reason-picks">
-        {REJECT_REASON_PICKS.map((r) => (
+        {picks.map((r) => (
           <Tag.CheckableTag key={r} checked={reason.split('；').includes(r)} onChange={() => pick(r)}>
             {r}
           </Tag.CheckableTag>
         ))}
       </div>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label="驳回原因（会员可见）" rules={[zodRule(rejectReasonSchema)]}>
-          <Input.TextArea rows={4} maxLength={200} showCount placeholder="请说明需要会员修改的地方" />
+        <Form.Item name="reason" label={`驳回原因（${audience}可见）`} rules={[zodRule(rejectReasonSchema)]}>
+          <Input.TextArea
+            rows={4}
+            maxLength={200}
+            showCount
+            placeholder={`请说明${audience}需要修改的地方`}
+          />
         </Form.Item>
       </Form>
     </Modal>

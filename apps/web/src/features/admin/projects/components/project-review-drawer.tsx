@@ -19,10 +19,12 @@ import { formatFen } from '../../../../lib/money.ts';
 import { RequirementLists } from '../../../customer/components/requirement-lists.tsx';
 import { OPENS_OPTIONS } from '../../../customer/lib/publish-form.ts';
 import { ProjectStatusTag } from '../../../customer/lib/status.tsx';
+import { RejectModal } from '../../components/reject-modal.tsx';
 import { StatusTag } from '../../labels.tsx';
 import { projectDetailQuery } from '../api/project-detail.ts';
 import { useProjectReview } from '../api/project-review.ts';
-import { ProjectRejectModal } from './project-reject-modal.tsx';
+
+const PROJECT_REJECT_PICKS = ['信息不完整', '图片不清晰', '预付款不合理', '疑似虚假项目'] as const;
 
 const opens = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
 
@@ -219,7 +221,10 @@ export function ProjectReviewDrawer(props: {
       ) : (
         <Body d={data} />
       )}
-      <ProjectRejectModal
+      <RejectModal
+        title="驳回项目"
+        picks={PROJECT_REJECT_PICKS}
+        audience="参展商"
         open={rejecting}
         busy={review.isPending}
         onCancel={() => setRejecting(false)}

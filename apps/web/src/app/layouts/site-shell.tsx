@@ -1,0 +1,169 @@
+import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import MenuOutlined from '@ant-design/icons/MenuOutlined';
+import UserOutlined from '@ant-design/icons/UserOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { maskMobile } from '@zl/shared';
+import Button from 'antd/es/button';
+import Drawer from 'antd/es/drawer';
+import Dropdown from 'antd/es/dropdown';
+import Grid from 'antd/es/grid';
+import type { MenuProps } from 'antd/es/menu';
+import Menu from 'antd/es/menu';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Brand } from '../../components/brand.tsx';
+import { logout } from '../../features/auth/api/account.ts';
+import { loginCheckQuery, sessionKeys } from '../../features/auth/api/login-check.ts';
+import { isBizError } from '../../lib/biz-error.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { PageLoading } from '../root.tsx';
+import './main-layout.css';
+
+dayjs.locale('zh-cn');
+
+/** Background GET User/loginCheck: NOT_LOGGED_IN drops cardno/loginState, then the guard runs again. */
+export function useLoginCheck(): void {
+  const { data, error } = useQuery(loginCheckQuery());
+  const setMember = useSession((s) => s.setMember);
+  const sessionEnded = useSession((s) => s.sessionEnded);
+  useEffect(() => {
+    if (data) setMember(data);
+  }, [data, setMember]);
+  useEffect(() => {
+    if (isBizError(error) && error.code === 'NOT_LOGGED_IN') {
+      queryClient.removeQueries({ queryKey: sessionKeys.all });
+      sessionEnded();
+    }
+  }, [error, sessionEnded]);
+}
+
+/** Logout: the server call, then a full load of /login. */
+export async function logoutAndLeave(): Promise<void> {
+  try {
+    await logout();
+  } catch {
+    // the local session ends regardless; the server session expires on its own
+  }
+  queryClient.clear();
+  useSession.getState().loggedOut();
+  // A full load of /login: no in-flight query, guard or lazy route of the old session can race
+  // the logout and bring the member back (or add ?redirect=).
+  window.location.replace('/login');
+}
+
+export interface SiteShellProps {
+  brandTo: string;
+  /** a tag beside the brand, e.g. 参展商 */
+  badge?: ReactNode;
+  menuItems: MenuProps['items'];
+  selectedKey: string;
+  /** the account menu's link to the member's own pages */
+  accountLink: { to: string; label: string };
+  drawerTitle: string;
+  tagline: string;
+  className?: string;
+}
+
+/** The logged-in member's frame: header with nav and account menu (a drawer on phones), page, footer. */
+export function SiteShell(props: SiteShellProps) {
+  useLoginCheck();
+  const screens = Grid.useBreakpoint();
+  const compact = screens.md === false;
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const member = useSession((s) => s.member);
+  const cardno = useSession((s) => s.cardno);
+  const who = member ? maskMobile(member.mobile) : cardno ? `会员 ${cardno}` : '';
+  const selected = [props.selectedKey];
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const userMenu = {
+    items: [
+      { key: 'cardno', label: `会员号：${cardno ?? '—'}`, disabled: true },
+      {
+        key: 'center',
+        icon: <UserOutlined />,
+        label: <Link to={props.accountLink.to}>{props.accountLink.label}</Link>,
+      },
+      { type: 'divider' as const },
+      { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: logoutAndLeave },
+    ],
+  };
+
+  return (
+    <div className={`zl-main${props.className ? ` ${props.className}` : ''}`}>
+      {navigation.state === 'loading' && <div className="zl-progress" aria-hidden="true" />}
+      <header className="zl-header">
+        <div className="zl-header-inner">
+          <Brand to={props.brandTo} className="zl-header-brand" />
+          {props.badge}
+          {compact ? (
+            <Button
+              type="text"
+              aria-label="打开导航菜单"
+              icon={<MenuOutlined />}
+              onClick={() => setDrawerOpen(true)}
+              className="zl-header-burger"
+            />
+          ) : (
+            <>
+              <Menu
+                mode="horizontal"
+                selectedKeys={selected}
+                items={props.menuItems}
+                className="zl-header-menu"
+              />
+              {/* click only: with hover as well, the click that follows the hover toggled it shut */}
+              <Dropdown menu={userMenu} placement="bottomRight" trigger={['click']}>
+                <Button type="text" className="zl-header-user" icon={<UserOutlined />}>
+                  {who}
+                </Button>
+              </Dropdown>
+            </>
+          )}
+        </div>
+      </header>
+      {compact && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="right"
+          size={280}
+          title={props.drawerTitle}
+        >
+          <div className="zl-drawer-user">
+            <UserOutlined /> {member ? maskMobile(member.mobile) : '已登录'}
+            {cardno && <div className="zl-drawer-cardno">会员号 {cardno}</div>}
+          </div>
+          <Menu
+            mode="vertical"
+            selectedKeys={selected}
+            items={props.menuItems}
+            style={{ borderInlineEnd: 0 }}
+          />
+          <Button block danger icon={<LogoutOutlined />} onClick={logoutAndLeave} style={{ marginTop: 16 }}>
+            退出登录
+          </Button>
+        </Drawer>
+      )}
+      <main className="zl-content">
+        {navigation.state === 'loading' && !navigation.location ? <PageLoading /> : <Outlet />}
+      </main>
+      <footer className="zl-footer">
+        <nav>
+          <Link to="/about">关于我们</Link>
+          <Link to="/help">帮助中心</Link>
+        </nav>
+        <div>
+          © {new Date().getFullYear()} 展览供应商接单平台 · {props.tagline}
+        </div>
+      </footer>
+    </div>
+  );
+}
