@@ -100,8 +100,13 @@ test('remember me: a new browser lands logged in; without it, at /login', async 
     state.cookies = state.cookies.filter((c) => c.expires > 0);
     const again = await browser.newContext({ storageState: state });
     const page2 = await again.newPage();
+    // The stale member number shows the page at once; the session check fails and the guard
+    // logs in again with the remember cookie (POST User/login {autologin: 1}).
+    const relogin = page2.waitForResponse((r) => r.url().endsWith('/api/User/login')).catch(() => null);
     await page2.goto('/mainPage');
     if (remember) {
+      const answer = await relogin;
+      expect(answer && (await answer.json()).success).toBe(true);
       await expect(page2).toHaveURL(/\/mainPage$/);
       await expect(page2.getByText('10000001').first()).toBeVisible();
       await page2.reload();

@@ -1,4 +1,5 @@
 import { loginWithRememberToken } from '../features/auth/api/login.ts';
+import { isServerAnswer } from '../lib/biz-error.ts';
 import { currentPath, navigateTo } from '../lib/navigation.ts';
 import { useSession } from '../lib/session-store.ts';
 import { storage } from '../lib/storage.ts';
@@ -14,9 +15,15 @@ export function startAutologin(): Promise<void> {
   inFlight = runAutologin({
     login: loginWithRememberToken,
     onSuccess: (m) => useSession.getState().loggedIn(m),
-    onFailure: () => {
-      storage.removeName();
-      useSession.getState().setAutologin('failed');
+    onFailure: (error) => {
+      // Forget the remembered mobile only when the server refused the token; a request cut off
+      // by a reload or a network failure says nothing about it, and the next load tries again.
+      if (isServerAnswer(error)) {
+        storage.removeName();
+        useSession.getState().setAutologin('failed');
+      } else {
+        useSession.getState().setAutologin('idle');
+      }
     },
   })
     .then((to) => {

@@ -34,8 +34,8 @@ export interface AutologinDeps {
   login: () => Promise<Pick<LoginResult, 'cardno'> & Partial<LoginResult>>;
   /** Rule 3: store cardno and loginState 'true'. */
   onSuccess: (member: Pick<LoginResult, 'cardno'> & Partial<LoginResult>) => void;
-  /** Rule 4: forget the remembered mobile. */
-  onFailure: () => void;
+  /** Rule 4: the auto-login did not succeed (`error` says why: a server answer or a network failure). */
+  onFailure: (error: unknown) => void;
 }
 
 /** Rules 3 and 4: returns where the member goes next. */
@@ -45,8 +45,8 @@ export async function runAutologin(deps: AutologinDeps): Promise<'/' | '/login'>
     if (!data || typeof data.cardno !== 'string' || data.cardno === '') throw new Error('no cardno');
     deps.onSuccess(data);
     return '/';
-  } catch {
-    deps.onFailure();
+  } catch (error) {
+    deps.onFailure(error);
     return '/login';
   }
 }

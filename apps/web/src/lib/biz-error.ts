@@ -50,3 +50,11 @@ export function fieldErrorsOf(e: unknown): Record<string, string> | null {
   }
   return Object.keys(out).length > 0 ? out : null;
 }
+
+/**
+ * True when the server itself refused the call. A network failure, an aborted request (a reload)
+ * or a proxy's error page is not an answer: state that depends on the server's word is kept.
+ */
+export function isServerAnswer(e: unknown): e is BizError {
+  return isBizError(e) && e.code !== NETWORK_ERROR && e.code !== BAD_RESPONSE;
+}

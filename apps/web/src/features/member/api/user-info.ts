@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { BAD_RESPONSE, isBizError, NETWORK_ERROR } from '../../../lib/biz-error.ts';
+import { isServerAnswer } from '../../../lib/biz-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { removeItem, writeItem } from '../../../lib/storage.ts';
 
@@ -11,9 +11,6 @@ export const memberKeys = {
   personAuth: () => [...memberKeys.all, 'personAuthInfo'] as const,
   businessAuth: () => [...memberKeys.all, 'businesAuthInfo'] as const,
 };
-
-/** Codes the client makes up when the server did not answer: not a failed userInfo. */
-const NO_ANSWER = new Set([NETWORK_ERROR, BAD_RESPONSE]);
 
 /**
  * POST Member/userInfo with the seed §3/§4 storage rules: a successful answer saves the
@@ -27,7 +24,7 @@ export async function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
     writeItem('ispaycode', data.ispaycode ? '1' : '0');
     return data;
   } catch (err) {
-    if (isBizError(err) && !NO_ANSWER.has(err.code)) {
+    if (isServerAnswer(err)) {
       removeItem('cardno');
       useSession.setState({ cardno: null, member: null });
     }
