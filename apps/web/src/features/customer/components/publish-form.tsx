@@ -63,6 +63,22 @@ function PrepayHint() {
   );
 }
 
+/** One booth dimension in metres (0.5–200, two decimals). */
+function MetreField({ name, label }: { name: 'length' | 'width' | 'height'; label: string }) {
+  return (
+    <Form.Item required name={name} label={label} rules={R[name]}>
+      <InputNumber
+        min={0.5}
+        max={200}
+        precision={2}
+        step={0.5}
+        placeholder="0.00"
+        style={{ width: '100%' }}
+      />
+    </Form.Item>
+  );
+}
+
 function RequirementPanels({ open, onOpen }: { open: string[]; onOpen: (keys: string[]) => void }) {
   const form = Form.useFormInstance<PublishValues>();
   const values = Form.useWatch([], form) as PublishValues | undefined;
@@ -139,36 +155,9 @@ export function PublishForm({
           <Select options={GROUP_OPTIONS} placeholder="请选择" style={{ maxWidth: 280 }} />
         </Form.Item>
         <div className="zl-cust-dims">
-          <Form.Item required name="length" label="长（米）" rules={R.length}>
-            <InputNumber
-              min={0.5}
-              max={200}
-              precision={2}
-              step={0.5}
-              placeholder="0.00"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-          <Form.Item required name="width" label="宽（米）" rules={R.width}>
-            <InputNumber
-              min={0.5}
-              max={200}
-              precision={2}
-              step={0.5}
-              placeholder="0.00"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
-          <Form.Item required name="height" label="高（米）" rules={R.height}>
-            <InputNumber
-              min={0.5}
-              max={200}
-              precision={2}
-              step={0.5}
-              placeholder="0.00"
-              style={{ width: '100%' }}
-            />
-          </Form.Item>
+          <MetreField name="length" label="长（米）" />
+          <MetreField name="width" label="宽（米）" />
+          <MetreField name="height" label="高（米）" />
           <Form.Item label="面积（自动计算）">
             <AreaPreview />
           </Form.Item>

@@ -1,7 +1,6 @@
 import { SEXES, sexLabels, type UpdateBaseInfoInput, type UserInfo, updateBaseInfoSchema } from '@zl/shared';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
@@ -17,6 +16,7 @@ import { reportError } from '../components/form-errors.ts';
 import { fromRegion, RegionCascader, toRegion } from '../components/region-cascader.tsx';
 import { avatarIdOf } from '../lib/profile.ts';
 import '../member.css';
+import { PastDatePicker } from '../../../components/past-date-picker.tsx';
 
 interface BaseValues {
   userlogo: string;
@@ -125,10 +125,7 @@ function BasicForm({ user }: { user: UserInfo }) {
         </Col>
         <Col {...half}>
           <Form.Item name="birth" label="出生日期">
-            <DatePicker
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs('1900-01-01'))}
-            />
+            <PastDatePicker />
           </Form.Item>
         </Col>
         <Col {...half}>

@@ -1,12 +1,12 @@
 import { type AuthInfo, BS_TYPES, type BusinesAuthInput, businesAuthSchema, RECEIPT_TYPES } from '@zl/shared';
 import Button from 'antd/es/button';
 import Col from 'antd/es/col';
-import DatePicker from 'antd/es/date-picker';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
+import { PastDatePicker } from '../../../components/past-date-picker.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { fromRegion, RegionCascader, toRegion } from '../../member/components/region-cascader.tsx';
@@ -164,10 +164,7 @@ export function BusinessAuthForm({ record, readOnly, onSubmitted }: BusinessAuth
         </Col>
         <Col {...half}>
           <Form.Item name="bdate" label="成立日期（选填）">
-            <DatePicker
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs('1900-01-01'))}
-            />
+            <PastDatePicker />
           </Form.Item>
         </Col>
         <Col {...half}>
