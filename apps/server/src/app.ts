@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { errorEnvelope } from './lib/errors.ts';
@@ -25,6 +26,7 @@ import { registerVerificationRoutes } from './modules/verification/verification.
 import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSessionHook } from './plugins/session.ts';
 
 export interface BuildOptions {
@@ -34,8 +36,12 @@ export interface BuildOptions {
   /** the built web app to serve; defaults to apps/web/dist when it exists */
   webDist?: string | null;
   logger?: FastifyBaseLogger;
+  /** sees every route as it is registered (tests compare them with the OpenAPI document) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
+/** The API's version in the OpenAPI document (the server package's version). */
+const API_VERSION = '0.1.0';
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
 const JSON_BODY_LIMIT = 256 * 1024;
 
@@ -83,7 +89,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // The API speaks JSON only: anything else is refused with UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandler(app);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(fastifyCookie);
+  // Before any route: the document is generated from the routes registered after it.
+  await registerOpenApi(app, config, API_VERSION);
 
   const deps: Deps = {
     db: database.db,
@@ -116,15 +125,39 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerAdminSessionHook(app, database.db, config);
 
   // Liveness (the process answers) and readiness (the database answers), as orchestrators expect.
-  app.get('/livez', async () => ({ status: 'ok' }));
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok', db: database.kind };
-    } catch {
-      return reply.code(503).send({ status: 'error', db: database.kind });
-    }
-  });
+  const health = { tags: ['Health'] };
+  app.get(
+    '/livez',
+    {
+      schema: {
+        ...health,
+        summary: '进程存活',
+        description: '进程能应答即为存活；不查数据库，不套信封。',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+  const ready = z.object({ status: z.enum(['ok', 'error']), db: z.string().describe('pglite 或 postgres') });
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        ...health,
+        summary: '数据库就绪',
+        description: '执行 `select 1`：数据库应答为 200 `ok`，否则 503 `error`；不套信封。',
+        response: { 200: ready, 503: ready },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await database.db.execute(sql`select 1`);
+        return { status: 'ok' as const, db: database.kind };
+      } catch {
+        return reply.code(503).send({ status: 'error' as const, db: database.kind });
+      }
+    },
+  );
 
   registerUserRoutes(app, deps);
   registerFileRoutes(app, deps);

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type ApiEnvelope, type ErrorCode, errorCatalogue } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -34,6 +34,8 @@ export async function makeTestApp(
     sms?: SmsSender;
     /** adds test-only routes or hooks to the built app before it is made ready */
     beforeReady?: (app: App) => void | Promise<void>;
+    /** sees every route as it is registered */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -56,7 +58,13 @@ export async function makeTestApp(
     };
   }
   const database = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 5 }) : await freshPglite();
-  const app = await buildApp({ config, database, webDist: null, ...(opts.sms ? { sms: opts.sms } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: null,
+    ...(opts.sms ? { sms: opts.sms } : {}),
+    ...(opts.onRoute ? { onRoute: opts.onRoute } : {}),
+  });
   if (opts.beforeReady) await opts.beforeReady(app);
   await app.ready();
   return {

@@ -27,17 +27,22 @@ export interface Deps {
   log: FastifyBaseLogger;
 }
 
-/** The response schema of a call: the seed's envelope around `data`. */
+/**
+ * The response schema of a call: the seed's envelope around `data` (what lib/errors.ts okEnvelope
+ * builds). The serializer checks every answer against it, and the OpenAPI document shows it.
+ */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({
-    success: z.boolean(),
-    errCode: z.string(),
-    errMsg: z.string(),
-    data,
-    errorCode: z.string(),
-    errorMessage: z.string(),
-    showType: z.number(),
-  });
+  return z
+    .object({
+      success: z.boolean().describe('成功时为 true'),
+      errCode: z.string().describe("成功时为 'success'（User/login 自动登录时可为 'ALREADY_LOGGED_IN'）"),
+      errMsg: z.string().describe("成功时为 '操作成功'"),
+      data,
+      errorCode: z.string().describe('同 errCode（第二套信封）'),
+      errorMessage: z.string().describe('成功时为空串'),
+      showType: z.number().describe('成功时为 0（静默）'),
+    })
+    .describe('成功的信封：业务数据在 data');
 }
 
 /** Walks an error's cause chain for a PostgreSQL SQLSTATE (drizzle wraps driver errors). */

@@ -19,7 +19,13 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
     '/api/Admin/projectQueue',
     {
       onRequest: adminGuard(roles),
-      schema: { body: adminProjectQueueSchema, response: { 200: envelope(adminProjectPageSchema) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '项目审核队列',
+        description: '参展商提交的项目，按审核状态与关键词筛选，分页。角色：审核员、超级管理员。',
+        body: adminProjectQueueSchema,
+        response: { 200: envelope(adminProjectPageSchema) },
+      },
     },
     async (request) => {
       requireAdmin(request, roles);
@@ -31,7 +37,13 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
     '/api/Admin/projectDetail',
     {
       onRequest: adminGuard(roles),
-      schema: { body: adminProjectIdSchema, response: { 200: envelope(adminProjectDetailSchema) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '项目审核详情',
+        description: '项目全部信息、发布者资料、建议报价费与报价数。角色：审核员、超级管理员。',
+        body: adminProjectIdSchema,
+        response: { 200: envelope(adminProjectDetailSchema) },
+      },
     },
     async (request) => {
       requireAdmin(request, roles);
@@ -43,7 +55,14 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
     '/api/Admin/projectReview',
     {
       onRequest: adminGuard(roles),
-      schema: { body: adminProjectReviewSchema, response: { 200: envelope(adminProjectDetailSchema) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '审核项目',
+        description:
+          '通过（设定报价费金币，项目进入竞价）或驳回（需写原因）待审核的项目。角色：审核员、超级管理员。',
+        body: adminProjectReviewSchema,
+        response: { 200: envelope(adminProjectDetailSchema) },
+      },
     },
     async (request) => {
       const actor = requireAdmin(request, roles);

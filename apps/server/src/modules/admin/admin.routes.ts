@@ -44,7 +44,16 @@ export function adminGuard(roles: readonly AdminRole[] = []) {
 export function registerAdminRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/login',
-    { schema: { body: adminLoginSchema, response: { 200: envelope(adminMeSchema) } } },
+    {
+      schema: {
+        tags: ['Admin'],
+        summary: '运营登录',
+        description:
+          '运营账号用户名 + 密码登录，设置运营会话 Cookie `zl_admin`（关闭浏览器即失效）；多次失败锁定。',
+        body: adminLoginSchema,
+        response: { 200: envelope(adminMeSchema) },
+      },
+    },
     async (request, reply) => {
       const out = await adminLogin(deps, request.body, request.ip);
       // Session fixation: whatever console session this browser had ends; a new token is issued.
@@ -56,7 +65,14 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/Admin/me',
-    { schema: { response: { 200: envelope(adminMeSchema) } } },
+    {
+      schema: {
+        tags: ['Admin'],
+        summary: '当前运营账号',
+        description: '当前运营会话的账号与角色；未登录为 ADMIN_NOT_LOGGED_IN。',
+        response: { 200: envelope(adminMeSchema) },
+      },
+    },
     async (request, reply) => {
       if (!request.admin && request.cookies[ADMIN_COOKIE])
         reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));
@@ -67,7 +83,14 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/Admin/logout',
-    { schema: { response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        tags: ['Admin'],
+        summary: '运营退出',
+        description: '结束运营会话并清除 Cookie。',
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request, reply) => {
       await adminLogout(deps, request.cookies[ADMIN_COOKIE]);
       reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));
@@ -79,7 +102,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
     '/api/Admin/memberList',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.members),
-      schema: { body: memberListSchema, response: { 200: envelope(pagedSchema(memberListItemSchema)) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '会员列表',
+        description: '按关键词、类型、认证状态筛选会员，分页。角色：审核员、财务、超级管理员。',
+        body: memberListSchema,
+        response: { 200: envelope(pagedSchema(memberListItemSchema)) },
+      },
     },
     async (request) => {
       requireAdmin(request, ADMIN_PERMISSIONS.members);
@@ -91,7 +120,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
     '/api/Admin/auditList',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.audit),
-      schema: { body: auditListSchema, response: { 200: envelope(pagedSchema(auditItemSchema)) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '审计日志',
+        description: '按对象、动作筛选操作记录，最新在前，分页。角色：审核员、财务、超级管理员。',
+        body: auditListSchema,
+        response: { 200: envelope(pagedSchema(auditItemSchema)) },
+      },
     },
     async (request) => {
       requireAdmin(request, ADMIN_PERMISSIONS.audit);
@@ -120,6 +155,9 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.admins),
       schema: {
+        tags: ['Admin'],
+        summary: '运营账号列表',
+        description: '全部运营账号及其角色、停用与锁定状态。仅超级管理员。',
         body: empty,
         response: { 200: envelope(z.object({ listItem: z.array(adminListItemSchema) })) },
       },
@@ -134,7 +172,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
     '/api/Admin/adminCreate',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.admins),
-      schema: { body: adminCreateSchema, response: { 200: envelope(z.object({ id: z.number() })) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '新建运营账号',
+        description: '新建审核员、财务或超级管理员账号。仅超级管理员。',
+        body: adminCreateSchema,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
     },
     async (request) => {
       const actor = requireAdmin(request, ADMIN_PERMISSIONS.admins);
@@ -147,7 +191,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
     '/api/Admin/adminDisable',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.admins),
-      schema: { body: adminDisableSchema, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '停用或启用运营账号',
+        description: '停用（或 `disabled: false` 重新启用）运营账号；不能停用自己。仅超级管理员。',
+        body: adminDisableSchema,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (request) => {
       const actor = requireAdmin(request, ADMIN_PERMISSIONS.admins);

@@ -19,7 +19,13 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
     '/api/Admin/authQueue',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.review),
-      schema: { body: authQueueSchema, response: { 200: envelope(pagedSchema(authQueueItemSchema)) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '认证审核队列',
+        description: '个人或企业认证的提交，按审核状态与关键词筛选，分页。角色：审核员、超级管理员。',
+        body: authQueueSchema,
+        response: { 200: envelope(pagedSchema(authQueueItemSchema)) },
+      },
     },
     async (request) => {
       requireAdmin(request, ADMIN_PERMISSIONS.review);
@@ -31,7 +37,13 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
     '/api/Admin/authDetail',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.review),
-      schema: { body: authDetailSchema, response: { 200: envelope(authDetailResultSchema) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '认证详情',
+        description: '一条认证提交的全部字段与证件照片。角色：审核员、超级管理员。',
+        body: authDetailSchema,
+        response: { 200: envelope(authDetailResultSchema) },
+      },
     },
     async (request) => {
       requireAdmin(request, ADMIN_PERMISSIONS.review);
@@ -43,7 +55,14 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
     '/api/Admin/authReview',
     {
       onRequest: adminGuard(ADMIN_PERMISSIONS.review),
-      schema: { body: authReviewSchema, response: { 200: envelope(authReviewResultSchema) } },
+      schema: {
+        tags: ['Admin'],
+        summary: '审核认证',
+        description:
+          '通过或驳回（驳回需写原因）一条待审核的认证；供应商首次通过认证时发放新手金币。角色：审核员、超级管理员。',
+        body: authReviewSchema,
+        response: { 200: envelope(authReviewResultSchema) },
+      },
     },
     async (request) => {
       const actor = requireAdmin(request, ADMIN_PERMISSIONS.review);

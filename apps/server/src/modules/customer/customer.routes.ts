@@ -33,7 +33,14 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/projectSave',
     {
       preValidation: customerOnly,
-      schema: { body: projectSaveSchema, response: { 200: envelope(projectDetailSchema) } },
+      schema: {
+        tags: ['Customer'],
+        summary: '发布或修改项目',
+        description:
+          '参展商发布展台项目（新项目待审核）；带 `id` 时修改待审核或被驳回的项目（驳回的项目修改后重新提交审核）。仅参展商。',
+        body: projectSaveSchema,
+        response: { 200: envelope(projectDetailSchema) },
+      },
     },
     async (request) => okEnvelope(await service.projectSave(db, customer(request), request.body)),
   );
@@ -42,7 +49,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/projectList',
     {
       preValidation: customerOnly,
-      schema: { body: customerProjectListSchema, response: { 200: envelope(customerProjectPageSchema) } },
+      schema: {
+        tags: ['Customer'],
+        summary: '我发布的项目',
+        description: '参展商自己的项目，可按状态筛选，最新在前，含报价数与审核结果，分页。仅参展商。',
+        body: customerProjectListSchema,
+        response: { 200: envelope(customerProjectPageSchema) },
+      },
     },
     async (request) => okEnvelope(await service.projectList(db, customer(request), request.body)),
   );
@@ -51,7 +64,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/projectInfo',
     {
       preValidation: customerOnly,
-      schema: { body: customerProjectIdSchema, response: { 200: envelope(projectDetailSchema) } },
+      schema: {
+        tags: ['Customer'],
+        summary: '我的项目详情',
+        description: '参展商自己的项目全部信息。仅参展商。',
+        body: customerProjectIdSchema,
+        response: { 200: envelope(projectDetailSchema) },
+      },
     },
     async (request) => okEnvelope(await service.projectInfo(db, customer(request), request.body.id)),
   );
@@ -60,7 +79,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/projectCancel',
     {
       preValidation: customerOnly,
-      schema: { body: projectCancelSchema, response: { 200: envelope(projectDetailSchema) } },
+      schema: {
+        tags: ['Customer'],
+        summary: '取消项目',
+        description: '取消待审核或竞价中的项目，已报价的供应商退还报价费。仅参展商。',
+        body: projectCancelSchema,
+        response: { 200: envelope(projectDetailSchema) },
+      },
     },
     async (request) => okEnvelope(await service.projectCancel(db, customer(request), request.body)),
   );
@@ -69,7 +94,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/quoteList',
     {
       preValidation: customerOnly,
-      schema: { body: customerProjectIdSchema, response: { 200: envelope(customerQuoteListSchema) } },
+      schema: {
+        tags: ['Customer'],
+        summary: '比较报价',
+        description: '项目收到的全部报价，逐项并排比较（供应商资质、分类小计、总价、工期）。仅参展商。',
+        body: customerProjectIdSchema,
+        response: { 200: envelope(customerQuoteListSchema) },
+      },
     },
     async (request) => okEnvelope(await service.quoteList(db, customer(request), request.body.id)),
   );
@@ -78,7 +109,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/award',
     {
       preValidation: customerOnly,
-      schema: { body: awardSchema, response: { 200: envelope(awardResultSchema) } },
+      schema: {
+        tags: ['Customer'],
+        summary: '选定中标方',
+        description: '从报价中选定中标方：项目转为已定标，该报价中标，其余未中。仅参展商。',
+        body: awardSchema,
+        response: { 200: envelope(awardResultSchema) },
+      },
     },
     async (request) => okEnvelope(await service.award(db, customer(request), request.body)),
   );

@@ -15,6 +15,9 @@ export function registerDevRoutes(app: App, deps: Deps): void {
     '/api/Dev/smsOutbox',
     {
       schema: {
+        tags: ['Dev'],
+        summary: '开发短信发件箱',
+        description: '仅非生产环境：某手机号最近 20 条开发短信验证码，最新在前（开发短信通道不真正发送）。',
         querystring: z.strictObject({ mobile: mobileSchema }),
         response: { 200: envelope(z.object({ items: z.array(item) })) },
       },

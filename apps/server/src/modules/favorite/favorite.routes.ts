@@ -15,7 +15,13 @@ export function registerFavoriteRoutes(app: App, deps: Deps): void {
     '/api/Myfavorite/bPrjctFvr',
     {
       preValidation: memberOnly,
-      schema: { body: projectIdSchema, response: { 200: envelope(favoriteToggleResultSchema) } },
+      schema: {
+        tags: ['Myfavorite'],
+        summary: '收藏/取消收藏项目',
+        description: '切换对项目的收藏，返回切换后的状态。需登录。',
+        body: projectIdSchema,
+        response: { 200: envelope(favoriteToggleResultSchema) },
+      },
     },
     async (request) =>
       okEnvelope(await service.toggle(deps.db, requireMember(request).memberId, request.body.id)),
@@ -25,7 +31,13 @@ export function registerFavoriteRoutes(app: App, deps: Deps): void {
     '/api/Myfavorite/bPrjctList',
     {
       preValidation: memberOnly,
-      schema: { body: pagedListSchema, response: { 200: envelope(favoriteListResultSchema) } },
+      schema: {
+        tags: ['Myfavorite'],
+        summary: '我的收藏',
+        description: '收藏的项目，最近收藏在前，分页。需登录。',
+        body: pagedListSchema,
+        response: { 200: envelope(favoriteListResultSchema) },
+      },
     },
     async (request) =>
       okEnvelope(

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { FILE_ID_RE, type FilePurpose, filePurposeSchema, uploadResultSchema } from '@zl/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError, fieldError, okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
 import { findFileById } from './file.repo.ts';
@@ -71,7 +72,15 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
     });
     scope.post(
       '/api/File/upload',
-      { schema: { response: { 200: envelope(uploadResultSchema) } } },
+      {
+        schema: {
+          tags: ['File'],
+          summary: '上传文件',
+          description:
+            '`multipart/form-data`：先 `purpose`（用途），再恰好一个 `file`。按用途限制类型（JPEG/PNG/WebP/PDF，以文件内容判定）与大小，图片生成缩略图。会员或运营登录后可用，有频率上限。',
+          response: { 200: envelope(uploadResultSchema) },
+        },
+      },
       async (request) => {
         const who: Uploader | null = request.member
           ? { memberId: request.member.memberId }
@@ -132,7 +141,32 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
     if (!thumb) reply.header('content-length', row.size);
     return reply.send(stream);
   };
-  app.get('/files/:id', serve(false));
-  app.get('/files/:id/thumb', serve(true));
+  // The answer is the file's bytes, not JSON: plugins/openapi.ts describes it for the document.
+  const params = z.object({ id: z.string().describe('文件编号（上传时返回的 id）') });
+  app.get(
+    '/files/:id',
+    {
+      schema: {
+        tags: ['File'],
+        summary: '读取文件',
+        description:
+          '按编号返回文件内容。公开文件任何人可读；私有文件（如身份证照片）仅上传者与运营可读，否则与不存在一样答 404 FILE_NOT_FOUND。',
+        params,
+      },
+    },
+    serve(false),
+  );
+  app.get(
+    '/files/:id/thumb',
+    {
+      schema: {
+        tags: ['File'],
+        summary: '读取缩略图',
+        description: '图片文件的 WebP 缩略图，可见性同原文件；非图片答 404 FILE_NOT_FOUND。',
+        params,
+      },
+    },
+    serve(true),
+  );
   return store;
 }

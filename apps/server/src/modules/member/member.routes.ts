@@ -22,7 +22,13 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
     '/api/Member/userInfo',
     {
       preValidation: memberOnly,
-      schema: { body: z.strictObject({}), response: { 200: envelope(userInfoSchema) } },
+      schema: {
+        tags: ['Member'],
+        summary: '会员信息',
+        description: '当前会员的资料、认证状态、金币余额、提现账户等（UserInfo）。需登录。',
+        body: z.strictObject({}),
+        response: { 200: envelope(userInfoSchema) },
+      },
     },
     async (request) => okEnvelope(await service.userInfo(deps, requireMember(request).memberId)),
   );
@@ -31,7 +37,14 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
     '/api/Member/updateBaseInfo',
     {
       preValidation: memberOnly,
-      schema: { body: updateBaseInfoSchema, response: { 200: envelope(userInfoSchema) } },
+      schema: {
+        tags: ['Member'],
+        summary: '修改基本资料',
+        description:
+          '修改昵称、头像、公司、职务、生日、性别、QQ、邮箱、地区、地址、简介中的任意几项，返回更新后的 UserInfo。需登录。',
+        body: updateBaseInfoSchema,
+        response: { 200: envelope(userInfoSchema) },
+      },
     },
     async (request) =>
       okEnvelope(await service.updateBaseInfo(deps, requireMember(request).memberId, request.body)),
@@ -41,7 +54,13 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
     '/api/Member/setPayment',
     {
       preValidation: memberOnly,
-      schema: { body: setPaymentSchema, response: { 200: envelope(setPaymentResultSchema) } },
+      schema: {
+        tags: ['Member'],
+        summary: '设置支付密码与提现账户',
+        description: '凭登录密码设置 6 位支付密码和提现账户（支付宝或银行卡）。需登录。',
+        body: setPaymentSchema,
+        response: { 200: envelope(setPaymentResultSchema) },
+      },
     },
     async (request) =>
       okEnvelope(await service.setPayment(deps, requireMember(request).memberId, request.body)),
@@ -49,7 +68,16 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Member/changePwd',
-    { preValidation: memberOnly, schema: { body: changePwdSchema, response: { 200: envelope(z.null()) } } },
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['Member'],
+        summary: '修改登录密码',
+        description: '凭原密码设置新密码；其他会话与所有记住我令牌失效，本会话保留。需登录。',
+        body: changePwdSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request, reply) => {
       await service.changePwd(deps, requireMember(request), request.body);
       // Every remember token ended with the old password, this browser's too.

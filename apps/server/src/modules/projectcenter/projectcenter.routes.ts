@@ -29,26 +29,60 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
     '/api/Projectcenter/searchList',
     {
       preValidation: memberOnly,
-      schema: { body: searchListSchema, response: { 200: envelope(searchListResultSchema) } },
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '找项目',
+        description:
+          '供应商的项目搜索：关键词、展馆/地区、面积、展期、状态筛选，按最新、截止时间或面积排序，分页。需登录。',
+        body: searchListSchema,
+        response: { 200: envelope(searchListResultSchema) },
+      },
     },
     async (request) => okEnvelope(await searchList(db, requireMember(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Projectcenter/getInfo',
-    { preValidation: memberOnly, schema: { ...byId, response: { 200: envelope(projectInfoSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '项目详情',
+        description: '项目详情、进度时间线、是否收藏、我的报价、能否报价。需登录。',
+        ...byId,
+        response: { 200: envelope(projectInfoSchema) },
+      },
+    },
     async (request) => okEnvelope(await getInfo(db, requireMember(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Projectcenter/projectFee',
-    { preValidation: memberOnly, schema: { ...byId, response: { 200: envelope(projectFeeResultSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '报价费',
+        description: '对该项目报价需支付的金币数、我的余额、是否足够、是否已报价。需登录。',
+        ...byId,
+        response: { 200: envelope(projectFeeResultSchema) },
+      },
+    },
     async (request) => okEnvelope(await projectFee(db, requireMember(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Projectcenter/getPriceTable',
-    { preValidation: memberOnly, schema: { ...byId, response: { 200: envelope(priceTableInfoSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '报价表',
+        description: '项目的报价清单模板（按分类的项目行），以及我已有的报价。需登录。',
+        ...byId,
+        response: { 200: envelope(priceTableInfoSchema) },
+      },
+    },
     async (request) => okEnvelope(await getPriceTable(db, requireMember(request).memberId, request.body.id)),
   );
 
@@ -56,7 +90,14 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
     '/api/Projectcenter/priceTable',
     {
       preValidation: memberOnly,
-      schema: { body: priceTableSchema, response: { 200: envelope(quoteSchema) } },
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '提交报价',
+        description:
+          '按报价表填单价、工期、备注和附件提交报价，金额由服务器计算；扣除报价费金币。仅已认证供应商、项目竞价中可用。',
+        body: priceTableSchema,
+        response: { 200: envelope(quoteSchema) },
+      },
     },
     async (request) => okEnvelope(await createQuote(db, requireMember(request).memberId, request.body)),
   );
@@ -65,14 +106,30 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
     '/api/Projectcenter/editPriceTable',
     {
       preValidation: memberOnly,
-      schema: { body: priceTableSchema, response: { 200: envelope(quoteSchema) } },
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '修改报价',
+        description: '修改自己的报价（项目竞价中且报价待定时）；不再扣费。',
+        body: priceTableSchema,
+        response: { 200: envelope(quoteSchema) },
+      },
     },
     async (request) => okEnvelope(await updateQuote(db, requireMember(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Projectcenter/winnerInfo',
-    { preValidation: memberOnly, schema: { ...byId, response: { 200: envelope(winnerInfoSchema) } } },
+    {
+      preValidation: memberOnly,
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '中标信息',
+        description:
+          '项目是否已定标、中标方，以及我的结果（中标/未中/待定）；中标方与参展商可见对方联系方式。需登录。',
+        ...byId,
+        response: { 200: envelope(winnerInfoSchema) },
+      },
+    },
     async (request) => okEnvelope(await winnerInfo(db, requireMember(request).memberId, request.body.id)),
   );
 
@@ -80,7 +137,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
     '/api/Projectcenter/factoryPrjctList',
     {
       preValidation: memberOnly,
-      schema: { body: factoryPrjctListSchema, response: { 200: envelope(factoryPrjctListResultSchema) } },
+      schema: {
+        tags: ['Projectcenter'],
+        summary: '我参与的项目',
+        description: '我报过价的项目，可按待定、中标、未中筛选，分页。需登录。',
+        body: factoryPrjctListSchema,
+        response: { 200: envelope(factoryPrjctListResultSchema) },
+      },
     },
     async (request) => okEnvelope(await factoryPrjctList(db, requireMember(request).memberId, request.body)),
   );

@@ -43,6 +43,10 @@ export function registerUserRoutes(app: App, deps: Deps): void {
     '/api/User/getCode',
     {
       schema: {
+        tags: ['User'],
+        summary: '发送短信验证码',
+        description:
+          '向手机号发送 6 位验证码。`type`：regist 注册、reset 找回密码、bind 微信绑定手机号。验证码 5 分钟内有效；同一手机号 60 秒内只能发一次、每小时至多 5 次（SMS_TOO_FREQUENT），每 IP 每小时至多 20 次（RATE_LIMITED），均带 retryAfter；注册时手机号已注册为 MOBILE_TAKEN，找回时未注册为 MOBILE_NOT_REGISTERED。',
         body: getCodeSchema,
         response: { 200: envelope(z.object({ resendIn: z.number(), expiresIn: z.number() })) },
       },
@@ -52,13 +56,31 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/User/regist',
-    { schema: { body: registSchema, response: { 200: envelope(z.object({ cardno: z.string() })) } } },
+    {
+      schema: {
+        tags: ['User'],
+        summary: '注册',
+        description:
+          '手机号 + 短信验证码（regist）+ 密码注册；`cardtype` 选供应商（workshop）或参展商（customer），可带邀请人卡号。成功返回新会员卡号，不自动登录。',
+        body: registSchema,
+        response: { 200: envelope(z.object({ cardno: z.string() })) },
+      },
+    },
     async (request) => okEnvelope(await service.regist(deps, request.body)),
   );
 
   app.post(
     '/api/User/login',
-    { schema: { body: loginSchema, response: { 200: envelope(loginResultSchema) } } },
+    {
+      schema: {
+        tags: ['User'],
+        summary: '登录',
+        description:
+          '手机号 + 密码登录，`autologin: 1` 时同时发放“记住我”令牌（Cookie `zl_rt`）。只带 `{autologin: 1}` 时用记住我令牌自动登录；已登录时答 `errCode: ALREADY_LOGGED_IN`（仍为成功）。多次失败锁定账户（ACCOUNT_LOCKED）。成功后设置会话 Cookie `zl_sid`。',
+        body: loginSchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const auto = body.autologin === 1 || body.autologin === '1';
@@ -92,7 +114,14 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/User/loginCheck',
-    { schema: { response: { 200: envelope(sessionMemberSchema) } } },
+    {
+      schema: {
+        tags: ['User'],
+        summary: '登录检查',
+        description: '返回当前会话的会员；未登录为 NOT_LOGGED_IN。',
+        response: { 200: envelope(sessionMemberSchema) },
+      },
+    },
     async (request) => {
       if (!request.member) throw new AppError('NOT_LOGGED_IN');
       const { memberId: _m, sessionHash: _s, ...member } = request.member;
@@ -102,7 +131,14 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/User/logout',
-    { schema: { response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        tags: ['User'],
+        summary: '退出登录',
+        description: '结束本浏览器的会话并作废记住我令牌，清除 Cookie；未登录也成功。',
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request, reply) => {
       const sid = request.cookies[SID_COOKIE];
       const rt = request.cookies[RT_COOKIE];
@@ -117,6 +153,9 @@ export function registerUserRoutes(app: App, deps: Deps): void {
     '/api/User/checkCode',
     {
       schema: {
+        tags: ['User'],
+        summary: '校验找回密码验证码',
+        description: '找回密码第一步：校验 reset 用途的短信验证码，成功返回一次性重置令牌（10 分钟内有效）。',
         body: checkCodeSchema,
         response: { 200: envelope(z.object({ token: z.string(), expiresIn: z.number() })) },
       },
@@ -126,7 +165,15 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/User/resetPwd',
-    { schema: { body: resetPwdSchema, response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        tags: ['User'],
+        summary: '重置密码',
+        description: '找回密码第二步：凭重置令牌设置新密码；该会员的所有会话和记住我令牌随之失效。',
+        body: resetPwdSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request, reply) => {
       await service.resetPwd(deps, request.body);
       // The resetting browser starts clean too: it logs in with the new password.

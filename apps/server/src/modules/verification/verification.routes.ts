@@ -12,7 +12,13 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
     '/api/Member/personAuth',
     {
       preValidation: memberOnly,
-      schema: { body: personAuthSchema, response: { 200: envelope(personAuthInfoSchema) } },
+      schema: {
+        tags: ['Member'],
+        summary: '提交个人认证',
+        description: '提交姓名、身份证号与身份证正反面照片（先经 File/upload 上传），进入待审核。需登录。',
+        body: personAuthSchema,
+        response: { 200: envelope(personAuthInfoSchema) },
+      },
     },
     async (request) => {
       const { memberId } = requireMember(request);
@@ -25,7 +31,13 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
     '/api/Member/personAuthInfo',
     {
       preValidation: memberOnly,
-      schema: { body: z.strictObject({}), response: { 200: envelope(personAuthInfoSchema.nullable()) } },
+      schema: {
+        tags: ['Member'],
+        summary: '个人认证信息',
+        description: '最近一次个人认证的提交与审核结果；从未提交为 null。需登录。',
+        body: z.strictObject({}),
+        response: { 200: envelope(personAuthInfoSchema.nullable()) },
+      },
     },
     async (request) => okEnvelope(await service.personAuthInfo(deps, requireMember(request).memberId)),
   );
@@ -34,7 +46,13 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
     '/api/Member/businesAuth',
     {
       preValidation: memberOnly,
-      schema: { body: businesAuthSchema, response: { 200: envelope(authInfoSchema) } },
+      schema: {
+        tags: ['Member'],
+        summary: '提交企业认证',
+        description: '提交企业名称、统一社会信用代码、营业执照等，进入待审核。需登录。',
+        body: businesAuthSchema,
+        response: { 200: envelope(authInfoSchema) },
+      },
     },
     async (request) => {
       const { memberId } = requireMember(request);
@@ -47,7 +65,13 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
     '/api/Member/businesAuthInfo',
     {
       preValidation: memberOnly,
-      schema: { body: z.strictObject({}), response: { 200: envelope(authInfoSchema.nullable()) } },
+      schema: {
+        tags: ['Member'],
+        summary: '企业认证信息',
+        description: '最近一次企业认证的提交与审核结果；从未提交为 null。需登录。',
+        body: z.strictObject({}),
+        response: { 200: envelope(authInfoSchema.nullable()) },
+      },
     },
     async (request) => okEnvelope(await service.businesAuthInfo(deps, requireMember(request).memberId)),
   );

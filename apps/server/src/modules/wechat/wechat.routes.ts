@@ -38,7 +38,16 @@ async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyR
 export function registerWechatRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Wechat/login',
-    { schema: { body: wechatLoginSchema, response: { 200: envelope(wechatLoginResultSchema) } } },
+    {
+      schema: {
+        tags: ['Wechat'],
+        summary: '微信登录：取授权地址',
+        description:
+          '返回微信开放平台扫码授权地址与 state，并以 Cookie `zl_wxstate` 把 state 绑定到本浏览器；未配置微信时为 WECHAT_NOT_CONFIGURED。',
+        body: wechatLoginSchema,
+        response: { 200: envelope(wechatLoginResultSchema) },
+      },
+    },
     async (request, reply) => {
       const current = request.cookies[WXSTATE_COOKIE];
       // One binding per browser, reused while it lives, so two tabs can each start a login.
@@ -57,7 +66,16 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Wechat/wxLogin',
-    { schema: { body: wxLoginSchema, response: { 200: envelope(wxLoginResultSchema) } } },
+    {
+      schema: {
+        tags: ['Wechat'],
+        summary: '微信登录：回调换取会话',
+        description:
+          '用微信回调的 code 与 state 登录：已绑定的微信直接登录（设置会话 Cookie），未绑定时返回绑定手机号用的 ticket。',
+        body: wxLoginSchema,
+        response: { 200: envelope(wxLoginResultSchema) },
+      },
+    },
     async (request, reply) => {
       const out = await service.wxLogin(deps, request.body, request.cookies[WXSTATE_COOKIE], meta(request));
       if (out.sessionToken) await startSession(deps, request, reply, out.sessionToken);
@@ -67,7 +85,16 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Wechat/bindMobile',
-    { schema: { body: bindMobileSchema, response: { 200: envelope(bindMobileResultSchema) } } },
+    {
+      schema: {
+        tags: ['Wechat'],
+        summary: '微信登录：绑定手机号',
+        description:
+          '凭 ticket + 手机号 + 短信验证码（bind）把微信绑定到该手机号的会员；手机号未注册时新建会员并返回首次设置密码的令牌。',
+        body: bindMobileSchema,
+        response: { 200: envelope(bindMobileResultSchema) },
+      },
+    },
     async (request, reply) => {
       const out = await service.bindMobile(deps, request.body, meta(request));
       if (out.sessionToken) await startSession(deps, request, reply, out.sessionToken);
@@ -77,7 +104,15 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Wechat/setPassword',
-    { schema: { body: wechatSetPasswordSchema, response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        tags: ['Wechat'],
+        summary: '微信登录：首次设置密码',
+        description: '微信新建的会员凭令牌设置登录密码；不结束当前会话。',
+        body: wechatSetPasswordSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
       await service.setPassword(deps, request.body);
       return okEnvelope(null);

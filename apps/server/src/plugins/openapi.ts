@@ -1,0 +1,172 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { type ErrorCode, errorCatalogue, filePurposeSchema } from '@zl/shared';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config/env.ts';
+import type { App } from '../lib/types.ts';
+
+/** Where the document and the reference page live (docs/api.md "OpenAPI"). */
+export const OPENAPI_JSON_PATH = '/api/openapi.json';
+export const OPENAPI_UI_PREFIX = '/api/docs';
+
+/** One tag per seed controller, in the order the reference page lists them. */
+export const API_TAGS = [
+  { name: 'User', description: '账户：短信验证码、注册、登录（含记住我）、登录检查、退出、找回密码' },
+  { name: 'Wechat', description: '微信网站应用登录：授权地址、回调登录、绑定手机号、首次设置密码' },
+  { name: 'Member', description: '会员中心：基本资料、支付密码、修改密码、个人认证与企业认证' },
+  { name: 'File', description: '文件：上传（multipart）与按编号读取（原图、缩略图）' },
+  { name: 'Projectcenter', description: '供应商接单：找项目、项目详情、报价费、报价、中标信息、我的项目' },
+  { name: 'Myfavorite', description: '供应商收藏的项目' },
+  { name: 'Customer', description: '参展商：发布与修改项目、取消、比较报价、选定中标方' },
+  { name: 'Admin', description: '运营后台：登录、会员、审计日志、运营账号、认证审核、项目审核' },
+  { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
+  { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
+] as const;
+
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+
+const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * What every failed call sends (lib/errors.ts errorEnvelope, through plugins/error-handler.ts):
+ * described once and listed as the `default` response of every call in the document.
+ */
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false).describe('失败时恒为 false'),
+    errCode: z.enum(errorCodes).describe('错误码，见 packages/shared/src/errors/catalogue.ts'),
+    errMsg: z.string().describe('给用户看的中文提示'),
+    data: z
+      .union([
+        z.null(),
+        z
+          .looseObject({
+            fields: z
+              .record(z.string(), z.string())
+              .optional()
+              .describe('逐字段的中文提示（VALIDATION_FAILED 等表单错误）'),
+            retryAfter: z.number().optional().describe('多少秒后可再试（频率限制、锁定）'),
+            status: z.number().optional().describe('项目当前状态（INVALID_STATE 时）'),
+          })
+          .describe('附加信息'),
+      ])
+      .describe('通常为 null；表单错误带 fields，频率限制带 retryAfter'),
+    errorCode: z.enum(errorCodes).describe('同 errCode（第二套信封）'),
+    errorMessage: z.string().describe('同 errMsg'),
+    showType: z
+      .union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(9)])
+      .describe('前端如何提示：0 静默，1 警告，2 错误，4 通知，9 跳转异常页'),
+  })
+  // The id makes it one shared component (#/components/schemas/ErrorEnvelope) in the document.
+  .meta({
+    id: 'ErrorEnvelope',
+    description: '失败的信封：HTTP 状态随错误码（400/401/403/404/405/409/413/415/429/500/503）',
+  });
+
+const binaryFile = {
+  description:
+    '文件内容（原图按上传时的类型，缩略图为 image/webp）；找不到时为失败的信封（404 FILE_NOT_FOUND）',
+  content: { 'application/octet-stream': { schema: z.file() } },
+};
+
+/**
+ * The few calls whose request or answer is not JSON, so their route cannot carry a zod schema for
+ * it (the runtime would validate or serialise through it): described here for the document only.
+ */
+const DOC_ONLY: Record<
+  string,
+  { body?: z.ZodType; consumes?: string[]; response?: Record<string, unknown> }
+> = {
+  'POST /api/File/upload': {
+    consumes: ['multipart/form-data'],
+    body: z.object({
+      purpose: filePurposeSchema.describe('上传用途（决定允许的类型、大小与可见性），须在 file 之前'),
+      file: z.file().describe('恰好一个文件'),
+    }),
+  },
+  'GET /files/:id': { response: { 200: binaryFile } },
+  'GET /files/:id/thumb': { response: { 200: binaryFile } },
+};
+
+const RESPONSE_TEXT: Record<string, string> = {
+  200: '成功',
+  503: '不可用',
+  default: '失败（信封见 ErrorEnvelope；HTTP 状态随错误码）',
+};
+
+interface TransformInput {
+  schema: Record<string, unknown> | undefined;
+  url: string;
+  route: { method: string | string[] };
+}
+
+function methodOf(route: TransformInput['route']): string {
+  return Array.isArray(route.method) ? String(route.method[0]) : route.method;
+}
+
+/**
+ * Serves the OpenAPI 3.1 document generated from the routes' zod schemas, and outside production a
+ * Swagger UI page on it. Must be registered before the routes (it collects them as they are added).
+ * The document is built on its first request and then kept: app startup pays only for collecting.
+ */
+export async function registerOpenApi(app: App, config: Config, version: string): Promise<void> {
+  const zodTransform = createJsonSchemaTransform({});
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: '展览供应商接单平台 API',
+        version,
+        description:
+          '每个调用都是 `POST /api/{Controller}/{action}`（少数为 GET），请求与应答均为 JSON。' +
+          '应答一律套在信封里：`{success, errCode, errMsg, data, errorCode, errorMessage, showType}`，' +
+          '成功时 `success: true`、`errCode: "success"`，业务数据在 `data`；失败时见 `default` 应答。' +
+          '登录态由 httpOnly Cookie 携带（会员 `zl_sid`，运营后台 `zl_admin`）。',
+      },
+      tags: API_TAGS.map((t) => ({ ...t })),
+    },
+    transform: (input) => {
+      const { schema, url, route } = input as unknown as TransformInput;
+      const extra = DOC_ONLY[`${methodOf(route)} ${url}`];
+      // A copy: the route's own schema object is what the runtime validates and serialises with.
+      const responses: Record<string, unknown> = {
+        ...(schema?.response as Record<string, unknown> | undefined),
+        ...extra?.response,
+        default: errorEnvelopeSchema,
+      };
+      const documented = {
+        ...schema,
+        ...(extra?.body ? { body: extra.body, consumes: extra.consumes } : {}),
+        response: Object.fromEntries(
+          Object.entries(responses).map(([status, r]) => [
+            status,
+            r instanceof z.ZodType
+              ? {
+                  description: RESPONSE_TEXT[status] ?? status,
+                  content: { 'application/json': { schema: r } },
+                }
+              : r,
+          ]),
+        ),
+      };
+      return zodTransform({ ...input, schema: documented } as Parameters<typeof zodTransform>[0]);
+    },
+    transformObject: (input) => {
+      const doc = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
+      // The error envelope is only ever an answer: its request-side twin is noise.
+      delete doc.components?.schemas?.ErrorEnvelopeInput;
+      return doc as ReturnType<typeof jsonSchemaTransformObject>;
+    },
+  });
+
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  if (!config.isProduction) {
+    await app.register(fastifySwaggerUi, {
+      routePrefix: OPENAPI_UI_PREFIX,
+      uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
+      theme: { title: '展览供应商接单平台 API' },
+    });
+  }
+}
