@@ -1,9 +1,17 @@
-import { createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { OpenApiUtil } from '@alicloud/openapi-core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
-import { AliyunSmsSender, canonicalQuery, percentEncode, signRpc } from '../src/modules/user/sms-aliyun.ts';
-import { type FakeAliyunSms, startFakeAliyunSms } from './fakes/aliyun-sms-server.ts';
+import { AliyunSmsSender } from '../src/modules/user/sms-aliyun.ts';
+import {
+  acs3Signature,
+  type FakeAliyunSms,
+  percentEncode,
+  type RawRequest,
+  startFakeAliyunSms,
+} from './fakes/aliyun-sms-server.ts';
 import { Client, count, expectError, expectOk, makeTestApp, newMobile, type TestContext } from './helpers.ts';
 
 let fake: FakeAliyunSms;
@@ -24,59 +32,86 @@ const aliyunEnv = (over: Record<string, string> = {}) => ({
   ...over,
 });
 
-describe('Aliyun signing', () => {
+describe('the V3 signature the fake checks', () => {
   it("percentEncode follows Aliyun (RFC 3986: space %20, * %2A, ~ kept, !'() encoded)", () => {
     expect(percentEncode('a b*c~d+e/f')).toBe('a%20b%2Ac~d%2Be%2Ff');
     expect(percentEncode("!'()")).toBe('%21%27%28%29');
     expect(percentEncode('展')).toBe('%E5%B1%95');
   });
 
-  it('signs the documented example of the RPC v1.0 algorithm', () => {
-    // Aliyun's published example (POP RPC signature): secret "testsecret", GET.
-    const params = {
-      AccessKeyId: 'testid',
-      Action: 'DescribeRegions',
-      Format: 'XML',
-      SignatureMethod: 'HMAC-SHA1',
-      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
-      SignatureVersion: '1.0',
-      Timestamp: '2016-02-23T12:46:24Z',
-      Version: '2014-05-26',
+  it("the fake's ACS3-HMAC-SHA256, written from the specification, agrees with the vendor's", () => {
+    // awkward values on purpose: spaces, *, ~, quotes, Chinese, a parameter sorting before others
+    const query = {
+      PhoneNumbers: '13800000001',
+      SignName: '展览 平台*~',
+      TemplateParam: '{"code":"1 2"}',
+      a: "!'()",
     };
-    expect(canonicalQuery(params)).toBe(
-      'AccessKeyId=testid&Action=DescribeRegions&Format=XML&SignatureMethod=HMAC-SHA1' +
-        '&SignatureNonce=3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf&SignatureVersion=1.0' +
-        '&Timestamp=2016-02-23T12%3A46%3A24Z&Version=2014-05-26',
+    const headers: Record<string, string> = {
+      host: 'dysmsapi.aliyuncs.com',
+      'x-acs-action': 'SendSms',
+      'x-acs-version': '2017-05-25',
+      'x-acs-date': '2026-11-22T12:00:00Z',
+      'x-acs-signature-nonce': '3ee8c1b883d344afa94f4e0ad82fd6cf',
+      'x-acs-content-sha256': createHash('sha256').update('').digest('hex'),
+      'user-agent': 'not signed',
+    };
+    const vendor = OpenApiUtil.getAuthorization(
+      { method: 'POST', pathname: '/', query, headers } as unknown as Parameters<
+        typeof OpenApiUtil.getAuthorization
+      >[0],
+      'ACS3-HMAC-SHA256',
+      headers['x-acs-content-sha256']!,
+      'testid',
+      'testsecret',
     );
-    expect(signRpc('GET', params, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
-    // and the same thing written out by hand, so the helper is not only checked against itself
-    const sts = `GET&%2F&${percentEncode(canonicalQuery(params))}`;
-    expect(createHmac('sha1', 'testsecret&').update(sts).digest('base64')).toBe(
-      'OLeaidS1JvxuMvnyHOwuJ+uX5qY=',
+    const signed = [
+      'host',
+      'x-acs-action',
+      'x-acs-content-sha256',
+      'x-acs-date',
+      'x-acs-signature-nonce',
+      'x-acs-version',
+    ];
+    const mine = acs3Signature(
+      { method: 'POST', url: `/?${new URLSearchParams(query)}`, headers, body: '' },
+      signed,
+      'testsecret',
+    );
+    expect(vendor).toBe(
+      `ACS3-HMAC-SHA256 Credential=testid,SignedHeaders=${signed.join(';')},Signature=${mine}`,
     );
   });
 
-  it('the request carries every SendSms parameter, a fresh nonce and an ISO 8601 UTC timestamp', () => {
+  it('the vendor client sends SendSms with every parameter, a fresh nonce and an ISO 8601 UTC date', async () => {
     const config = loadConfig({ ...aliyunEnv(), NODE_ENV: 'test' }).aliyunSms!;
-    const sender = new AliyunSmsSender(config, undefined, () => new Date('2026-11-22T12:00:00.123Z'));
-    const a = sender.signedParams({ mobile: '13800000001', code: '123456', purpose: 'bind' });
-    const b = sender.signedParams({ mobile: '13800000001', code: '123456', purpose: 'bind' });
-    expect(a).toMatchObject({
-      AccessKeyId: fake.accessKeyId,
-      Action: 'SendSms',
-      Format: 'JSON',
+    const sender = new AliyunSmsSender(config);
+    const before = fake.requests.length;
+    await sender.send({ mobile: '13800000001', code: '123456', purpose: 'bind' });
+    await sender.send({ mobile: '13800000001', code: '123456', purpose: 'bind' });
+    expect(fake.answers.slice(-2)).toEqual(['OK', 'OK']);
+    const [a, b] = fake.requests.slice(before);
+    const params = Object.fromEntries(new URL(a!.url, fake.url).searchParams);
+    expect(a!.method).toBe('POST');
+    expect(new URL(a!.url, fake.url).pathname).toBe('/');
+    expect(params).toMatchObject({
       PhoneNumbers: '13800000001',
-      RegionId: 'cn-hangzhou',
       SignName: '展览供应商平台',
-      SignatureMethod: 'HMAC-SHA1',
-      SignatureVersion: '1.0',
       TemplateCode: 'SMS_100000003',
       TemplateParam: '{"code":"123456"}',
-      Timestamp: '2026-11-22T12:00:00Z',
-      Version: '2017-05-25',
     });
-    expect(a.SignatureNonce).not.toBe(b.SignatureNonce);
-    expect(a.Signature).toBe(signRpc('POST', a, fake.accessKeySecret));
+    expect(a!.headers).toMatchObject({
+      host: new URL(fake.url).host,
+      'x-acs-action': 'SendSms',
+      'x-acs-version': '2017-05-25',
+    });
+    expect(a!.headers['x-acs-date']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(a!.headers.authorization).toMatch(
+      new RegExp(
+        `^ACS3-HMAC-SHA256 Credential=${fake.accessKeyId},SignedHeaders=[a-z0-9;-]+,Signature=[0-9a-f]{64}$`,
+      ),
+    );
+    expect(a!.headers['x-acs-signature-nonce']).not.toBe(b!.headers['x-acs-signature-nonce']);
   });
 });
 
@@ -161,33 +196,55 @@ describe('the Aliyun provider against a local dysmsapi that checks signatures', 
     }
   });
 
-  it('a replayed request (same nonce) is refused by the fake: it really checks', async () => {
+  it('a replayed request (same nonce) or one altered in transit is refused by the fake: it really checks', async () => {
     const config = loadConfig({ ...aliyunEnv(), NODE_ENV: 'test' }).aliyunSms!;
-    const params = new AliyunSmsSender(config).signedParams({
-      mobile: newMobile(),
-      code: '111111',
-      purpose: 'reset',
-    });
-    const post = () =>
-      fetch(`${fake.url}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params).toString(),
-      }).then((r) => r.json() as Promise<{ Code: string }>);
-    expect((await post()).Code).toBe('OK');
-    expect((await post()).Code).toBe('SignatureNonceUsed');
-    const stale = new AliyunSmsSender(
-      config,
-      undefined,
-      () => new Date(Date.now() - 20 * 60_000),
-    ).signedParams({
-      mobile: newMobile(),
-      code: '111111',
-      purpose: 'reset',
-    });
-    const r = await fetch(`${fake.url}/?${new URLSearchParams(stale)}`).then(
-      (x) => x.json() as Promise<{ Code: string }>,
-    );
-    expect(r.Code).toBe('InvalidTimeStamp.Expired');
+    await new AliyunSmsSender(config).send({ mobile: newMobile(), code: '111111', purpose: 'reset' });
+    expect(fake.answers.at(-1)).toBe('OK');
+    const original = fake.requests.at(-1)!;
+    expect((await replay(original)).Code).toBe('SignatureNonceUsed');
+    // another mobile in the (signed) query, with a fresh nonce so that only the signature can fail
+    const altered = {
+      ...original,
+      url: original.url.replace(/PhoneNumbers=\d+/, `PhoneNumbers=${newMobile()}`),
+      headers: { ...original.headers, 'x-acs-signature-nonce': 'f'.repeat(32) },
+    };
+    expect((await replay(altered)).Code).toBe('SignatureDoesNotMatch');
+  });
+
+  it('a clock 20 minutes off: the fake refuses the date (InvalidTimeStamp.Expired) → SMS_SEND_FAILED', async () => {
+    fake.clockOffsetMs = 20 * 60_000;
+    try {
+      const mobile = newMobile();
+      expectError(await new Client(ctx.app).post('User/getCode', { mobile }), 'SMS_SEND_FAILED');
+      expect(fake.answers.at(-1)).toBe('InvalidTimeStamp.Expired');
+      expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+    } finally {
+      fake.clockOffsetMs = 0;
+    }
+  });
+
+  it("Aliyun's refusals — flow control, an invalid mobile, throttling — end in SMS_SEND_FAILED, no code stored", async () => {
+    for (const code of ['isv.BUSINESS_LIMIT_CONTROL', 'isv.MOBILE_NUMBER_ILLEGAL', 'Throttling.User']) {
+      const mobile = newMobile();
+      fake.refuse.set(mobile, code);
+      const r = await new Client(ctx.app).post('User/getCode', { mobile, type: 'regist' });
+      expectError(r, 'SMS_SEND_FAILED');
+      expect(fake.answers.at(-1)).toBe(code);
+      expect(r.res.body).not.toContain(code);
+      expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+    }
   });
 });
+
+/** Sends a recorded request to the fake again, byte for byte. */
+function replay(raw: RawRequest): Promise<{ Code: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${fake.url}${raw.url}`, { method: raw.method, headers: raw.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Code: string }));
+    });
+    req.on('error', reject);
+    req.end(raw.body);
+  });
+}

@@ -1,12 +1,62 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Aliyun's percentEncode, written out again here so the fake does not trust the code under test. */
-function pe(v: string): string {
+/**
+ * Aliyun's percent-encoding (RFC 3986: also `!'()*`, space `%20`, `~` kept), written out here so
+ * the fake does not trust the vendor client it checks.
+ */
+export function percentEncode(v: string): string {
   return encodeURIComponent(v)
     .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     .replace(/%7E/g, '~');
+}
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** The request as it reached the fake, enough to replay it byte for byte. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The headers Aliyun's V3 signature must cover (content-type too, when the request has one). */
+const REQUIRED_SIGNED = [
+  'host',
+  'x-acs-action',
+  'x-acs-content-sha256',
+  'x-acs-date',
+  'x-acs-signature-nonce',
+  'x-acs-version',
+];
+
+/**
+ * Aliyun's V3 request signature (ACS3-HMAC-SHA256), computed independently from the raw request:
+ * CanonicalRequest = METHOD \n path \n sorted percent-encoded query \n `name:value\n` of each signed
+ * header \n signed header names joined by `;` \n hex sha256 of the body;
+ * Signature = hex HMAC-SHA256(secret, 'ACS3-HMAC-SHA256\n' + hex sha256(CanonicalRequest)).
+ */
+export function acs3Signature(req: RawRequest, signedHeaders: string[], secret: string): string {
+  const u = new URL(req.url, 'http://fake');
+  const query = [...u.searchParams.entries()]
+    .map(([k, v]) => [percentEncode(k), percentEncode(v)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const headers = signedHeaders.map((h) => `${h}:${(req.headers[h] ?? '').trim()}\n`).join('');
+  const canonical = [
+    req.method,
+    u.pathname,
+    query,
+    headers,
+    signedHeaders.join(';'),
+    req.headers['x-acs-content-sha256'] ?? '',
+  ].join('\n');
+  return createHmac('sha256', secret)
+    .update(`ACS3-HMAC-SHA256\n${sha256(canonical)}`)
+    .digest('hex');
 }
 
 export interface FakeAliyunSms {
@@ -17,12 +67,20 @@ export interface FakeAliyunSms {
   sent: Array<{ phone: string; sign: string; template: string; param: Record<string, string> }>;
   /** every answer code given, in order */
   answers: string[];
+  /** every request received, as received */
+  requests: RawRequest[];
+  /** the business answer (HTTP 200, like dysmsapi) for a mobile, e.g. isv.BUSINESS_LIMIT_CONTROL */
+  refuse: Map<string, string>;
+  /** shifts the fake's clock, to see stale requests refused */
+  clockOffsetMs: number;
   close(): Promise<void>;
 }
 
 /**
- * A local dysmsapi: recomputes the RPC signature from the secret and answers {Code:'OK'} only when
- * it matches, the timestamp is within 15 minutes and the nonce is new.
+ * A local dysmsapi: recomputes the V3 signature of each request from the secret and answers
+ * {Code:'OK'} only when it matches, the body hash matches, the date is within 15 minutes and the
+ * nonce is new. Refusals of the request are HTTP 400 (404 for an unknown key); business refusals
+ * (`refuse`) are HTTP 200 with their Code, as dysmsapi does.
  */
 export async function startFakeAliyunSms(
   opts: { accessKeyId?: string; accessKeySecret?: string } = {},
@@ -30,73 +88,96 @@ export async function startFakeAliyunSms(
   const accessKeyId = opts.accessKeyId ?? 'LTAIfakeKeyId0001';
   const accessKeySecret = opts.accessKeySecret ?? 'fakeAccessKeySecret0123456789';
   const nonces = new Set<string>();
-  const sent: FakeAliyunSms['sent'] = [];
-  const answers: string[] = [];
+  const fake: Omit<FakeAliyunSms, 'url' | 'close'> = {
+    accessKeyId,
+    accessKeySecret,
+    sent: [],
+    answers: [],
+    requests: [],
+    refuse: new Map(),
+    clockOffsetMs: 0,
+  };
 
-  function check(method: string, p: Record<string, string>): string {
-    if (p.AccessKeyId !== accessKeyId) return 'InvalidAccessKeyId.NotFound';
-    if (p.Action !== 'SendSms' || p.Version !== '2017-05-25') return 'InvalidAction';
-    if (p.SignatureMethod !== 'HMAC-SHA1' || p.SignatureVersion !== '1.0') return 'InvalidSignatureMethod';
-    if (!p.Timestamp || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(p.Timestamp))
-      return 'InvalidTimeStamp.Format';
-    if (Math.abs(Date.now() - Date.parse(p.Timestamp)) > 15 * 60_000) return 'InvalidTimeStamp.Expired';
-    const canonical = Object.keys(p)
-      .filter((k) => k !== 'Signature')
-      .sort()
-      .map((k) => `${pe(k)}=${pe(p[k]!)}`)
-      .join('&');
-    const expected = createHmac('sha1', `${accessKeySecret}&`)
-      .update(`${method}&${pe('/')}&${pe(canonical)}`)
-      .digest('base64');
-    if (p.Signature !== expected) return 'SignatureDoesNotMatch';
-    if (!p.SignatureNonce || nonces.has(p.SignatureNonce)) return 'SignatureNonceUsed';
-    nonces.add(p.SignatureNonce);
+  function check(req: RawRequest, p: Record<string, string>): string {
+    const h = req.headers;
+    const auth = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+      h.authorization ?? '',
+    );
+    if (!auth) return 'MissingAuthorization';
+    const [, credential, signedList, signature] = auth;
+    if (credential !== accessKeyId) return 'InvalidAccessKeyId.NotFound';
+    if (h['x-acs-action'] !== 'SendSms' || h['x-acs-version'] !== '2017-05-25') return 'InvalidAction';
+    const signed = signedList!.split(';');
+    const mustSign = [...REQUIRED_SIGNED, ...(h['content-type'] ? ['content-type'] : [])];
+    if (mustSign.some((name) => !signed.includes(name)) || signed.join(';') !== [...signed].sort().join(';'))
+      return 'IncompleteSignature';
+    if (h['x-acs-content-sha256'] !== sha256(req.body)) return 'InvalidContentSha256';
+    const date = h['x-acs-date'] ?? '';
+    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(date)) return 'InvalidTimeStamp.Format';
+    if (Math.abs(Date.now() + fake.clockOffsetMs - Date.parse(date)) > 15 * 60_000)
+      return 'InvalidTimeStamp.Expired';
+    if (signature !== acs3Signature(req, signed, accessKeySecret)) return 'SignatureDoesNotMatch';
+    const nonce = h['x-acs-signature-nonce'];
+    if (!nonce || nonces.has(nonce)) return 'SignatureNonceUsed';
+    nonces.add(nonce);
     if (!/^1\d{10}$/.test(p.PhoneNumbers ?? '')) return 'isv.MOBILE_NUMBER_ILLEGAL';
     if (!p.SignName || !p.TemplateCode) return 'isv.SMS_TEMPLATE_ILLEGAL';
-    return 'OK';
+    return fake.refuse.get(p.PhoneNumbers!) ?? 'OK';
   }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const u = new URL(req.url ?? '/', 'http://fake');
-      const params = Object.fromEntries(
-        req.method === 'POST' ? new URLSearchParams(Buffer.concat(chunks).toString('utf8')) : u.searchParams,
-      );
-      const code = u.pathname === '/' ? check(req.method ?? 'GET', params) : 'InvalidAction';
-      answers.push(code);
+      const raw: RawRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+        ),
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      fake.requests.push(raw);
+      const u = new URL(raw.url, 'http://fake');
+      // SendSms's parameters travel in the query (a form body is read too)
+      const params = {
+        ...Object.fromEntries(u.searchParams),
+        ...(raw.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+          ? Object.fromEntries(new URLSearchParams(raw.body))
+          : {}),
+      };
+      const code = u.pathname === '/' ? check(raw, params) : 'InvalidAction';
+      fake.answers.push(code);
       if (code === 'OK') {
-        sent.push({
+        fake.sent.push({
           phone: params.PhoneNumbers!,
           sign: params.SignName!,
           template: params.TemplateCode!,
           param: JSON.parse(params.TemplateParam ?? '{}') as Record<string, string>,
         });
       }
-      res.writeHead(code === 'OK' ? 200 : 400, { 'content-type': 'application/json' });
+      const business = code === 'OK' || code.startsWith('isv.');
+      res.writeHead(business ? 200 : code === 'InvalidAccessKeyId.NotFound' ? 404 : 400, {
+        'content-type': 'application/json',
+      });
       res.end(
         JSON.stringify({
           Code: code,
           Message: code === 'OK' ? 'OK' : `fake refused: ${code}`,
-          RequestId: `req-${answers.length}`,
-          ...(code === 'OK' ? { BizId: `biz-${sent.length}` } : {}),
+          RequestId: `req-${fake.answers.length}`,
+          ...(code === 'OK' ? { BizId: `biz-${fake.sent.length}` } : {}),
         }),
       );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
-    accessKeyId,
-    accessKeySecret,
-    sent,
-    answers,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
-  };
+  });
 }

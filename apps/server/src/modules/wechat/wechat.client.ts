@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { WechatConfig } from '../../config/env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readBounded } from '../user/sms-aliyun.ts';
+import { readBounded } from '../../lib/read-bounded.ts';
 
 const TIMEOUT_MS = 5_000;
 const MAX_RESPONSE_BYTES = 32 * 1024;
