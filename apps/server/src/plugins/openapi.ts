@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config/env.ts';
 import type { App } from '../lib/types.ts';
 
-/** Where the document and the reference page live (docs/api.md "OpenAPI"). */
+/** Where the document and the reference page live (docs/api.md "OpenAPI document and reference page"). */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const OPENAPI_UI_PREFIX = '/api/docs';
 
@@ -23,8 +23,6 @@ export const API_TAGS = [
   { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
   { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
 ] as const;
-
-export type ApiTag = (typeof API_TAGS)[number]['name'];
 
 const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
 
