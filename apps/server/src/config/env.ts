@@ -140,12 +140,6 @@ function aliyunSmsConfig(e: Env): AliyunSmsConfig | null {
 
 function wechatConfig(e: Env, port: number): WechatConfig | null {
   if (!e.WECHAT_APPID || !e.WECHAT_SECRET) return null;
-  // The local default only suits development: a production redirect must be the public /login URL.
-  if (e.NODE_ENV === 'production' && !e.WECHAT_REDIRECT_URI) {
-    throw new Error(
-      '配置错误（环境变量）：已配置微信登录（WECHAT_APPID），生产环境还需设置 WECHAT_REDIRECT_URI（对外的 /login 地址）',
-    );
-  }
   return {
     appid: e.WECHAT_APPID,
     secret: e.WECHAT_SECRET,
@@ -153,6 +147,38 @@ function wechatConfig(e: Env, port: number): WechatConfig | null {
     authorizeUrl: e.WECHAT_AUTHORIZE_URL,
     apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
   };
+}
+
+/**
+ * What production refuses to start without (README, "部署"): a real SMS provider (the development
+ * one only writes codes to the log), no demo accounts (they include admin/admin1234), and a public
+ * WeChat redirect when WeChat sign-in is on. Every problem is named at once.
+ */
+function productionProblems(e: Env): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (e.SMS_PROVIDER !== 'aliyun') {
+    problems.push(
+      '生产环境必须配置真实短信服务：设置 SMS_PROVIDER=aliyun 及 ALIYUN_ACCESS_KEY_ID、ALIYUN_ACCESS_KEY_SECRET、' +
+        'ALIYUN_SMS_SIGN_NAME、ALIYUN_SMS_TEMPLATE（开发短信只把验证码写进日志，不会发送）' +
+        '\n    (production needs a real SMS provider: set SMS_PROVIDER=aliyun with ALIYUN_ACCESS_KEY_ID, ' +
+        'ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME and ALIYUN_SMS_TEMPLATE)',
+    );
+  }
+  if (e.DEMO_DATA === true) {
+    problems.push(
+      '生产环境不能开启 DEMO_DATA：它会创建公开密码的演示账号（含运营账号 admin/admin1234），请去掉 DEMO_DATA 或设为 false' +
+        '\n    (DEMO_DATA must be off in production: it creates demo accounts with published passwords)',
+    );
+  }
+  // The local default only suits development: a production redirect must be the public /login URL.
+  if (e.WECHAT_APPID && e.WECHAT_SECRET && !e.WECHAT_REDIRECT_URI) {
+    problems.push(
+      '已配置微信登录（WECHAT_APPID），生产环境还需设置 WECHAT_REDIRECT_URI（对外的 /login 地址）' +
+        '\n    (WeChat sign-in in production needs WECHAT_REDIRECT_URI, the public /login URL)',
+    );
+  }
+  return problems;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -165,6 +191,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const problems = productionProblems(e);
+  if (problems.length > 0) {
+    throw new Error(
+      `配置错误（环境变量，NODE_ENV=production）：\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
