@@ -42,7 +42,7 @@ describe('production needs a real SMS provider', () => {
     expect(msg).toMatch(/production needs a real SMS provider/);
   });
 
-  it('with Aliyun configured production starts: Aliyun sender, no demo data, secure cookies', () => {
+  it('with Aliyun configured production starts: Aliyun sender, no demo data, secure cookies, HSTS', () => {
     // SMS_PROVIDER=aliyun without its keys is still refused, naming the missing keys
     const msg = refusal({ NODE_ENV: 'production', SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id' });
     expect(msg).toContain('ALIYUN_ACCESS_KEY_SECRET');
@@ -53,6 +53,7 @@ describe('production needs a real SMS provider', () => {
       smsProvider: 'aliyun',
       demoData: false,
       cookieSecure: true,
+      hsts: true,
     });
     expect(c.aliyunSms?.templates).toEqual({
       regist: 'SMS_100000001',
@@ -61,12 +62,13 @@ describe('production needs a real SMS provider', () => {
     });
   });
 
-  it('outside production the development sender and demo data stay the defaults', () => {
+  it('outside production the development sender and demo data stay the defaults, without HSTS', () => {
     for (const NODE_ENV of ['development', 'test']) {
       expect(loadConfig({ NODE_ENV })).toMatchObject({
         smsProvider: 'dev',
         aliyunSms: null,
         demoData: true,
+        hsts: false,
       });
       expect(loadConfig({ NODE_ENV, DEMO_DATA: 'true' }).demoData).toBe(true);
     }

@@ -20,6 +20,8 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   DEMO_DATA: bool,
+  /** comma-separated origins (scheme://host[:port]) allowed to send state-changing calls besides the site's own */
+  ALLOWED_ORIGINS: z.string().max(4096).optional(),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
   ALIYUN_ACCESS_KEY_ID: z.string().max(128).optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().max(256).optional(),
@@ -68,6 +70,13 @@ export interface Config {
   logLevel: string;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /**
+   * Origins, besides the site's own (the request's Host), whose pages may send state-changing calls
+   * (docs/api.md, "Cross-site requests"); normalised `URL.origin` strings.
+   */
+  allowedOrigins: string[];
+  /** Strict-Transport-Security on every answer: production only */
+  hsts: boolean;
   demoData: boolean;
   smsProvider: 'dev' | 'aliyun';
   /** set when smsProvider is 'aliyun' (loadConfig refuses aliyun without keys) */
@@ -149,6 +158,31 @@ function wechatConfig(e: Env, port: number): WechatConfig | null {
   };
 }
 
+/** `ALLOWED_ORIGINS` → normalised origins; an entry that is not a bare http(s) origin is refused. */
+function allowedOrigins(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of entries) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {}
+    // Only scheme://host[:port]: a path, query, credentials or '*' would not mean what it seems to.
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (!url || !bare || !/^https?:$/.test(url.protocol)) {
+      throw new Error(
+        `配置错误（环境变量）：\n  ALLOWED_ORIGINS: 「${entry.slice(0, 100)}」不是来源地址，应为 https://域名[:端口]，多个用英文逗号分隔` +
+          `\n  (ALLOWED_ORIGINS: "${entry.slice(0, 100)}" is not an origin; expected https://host[:port], comma-separated)`,
+      );
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
 /**
  * What production refuses to start without (README, "部署"): a real SMS provider (the development
  * one only writes codes to the log), no demo accounts (they include admin/admin1234), and a public
@@ -207,6 +241,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
     trustProxy: e.TRUST_PROXY ?? false,
+    allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
+    hsts: isProduction,
     demoData: e.DEMO_DATA ?? !isProduction,
     smsProvider: e.SMS_PROVIDER,
     aliyunSms: aliyunSmsConfig(e),

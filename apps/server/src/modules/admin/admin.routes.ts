@@ -67,7 +67,8 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/Admin/logout',
-    { schema: { response: { 200: envelope(z.null()) } } },
+    // A GET that changes state: refused from another site's page like a POST (plugins/origin-check.ts).
+    { config: { changesState: true }, schema: { response: { 200: envelope(z.null()) } } },
     async (request, reply) => {
       await adminLogout(deps, request.cookies[ADMIN_COOKIE]);
       reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));
