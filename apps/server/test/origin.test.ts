@@ -52,11 +52,12 @@ async function send(opts: {
   cookie?: string;
   body?: unknown;
   app?: TestContext['app'];
+  remoteAddress?: string;
 }): Promise<Answer> {
   const res = await (opts.app ?? ctx.app).inject({
     method: opts.method ?? 'POST',
     url: opts.url,
-    remoteAddress: newIp(),
+    remoteAddress: opts.remoteAddress ?? newIp(),
     headers: {
       host: SITE,
       ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -311,6 +312,60 @@ describe('behind a reverse proxy', () => {
       body: { mobile, password: 'abc12345' },
     });
     expectError(r, 'CROSS_SITE_REFUSED');
+  });
+
+  it('TRUST_PROXY=<addresses>: only the listed proxies are believed, for the origin and the client address', async () => {
+    const proxied = await makeTestApp(
+      { TRUST_PROXY: '127.0.0.1, 192.168.0.0/16' },
+      { beforeReady: (app) => void app.get('/api/Test/ip', async (request) => ({ ip: request.ip })) },
+    );
+    try {
+      const ipSeen = async (remoteAddress: string) =>
+        (
+          await proxied.app.inject({
+            url: '/api/Test/ip',
+            remoteAddress,
+            headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' },
+          })
+        ).json().ip;
+      // through the proxy: the address the proxy saw, not the one the client wrote in front of it
+      expect(await ipSeen('127.0.0.1')).toBe('203.0.113.9');
+      // straight from a client: its own address, whatever it claims
+      expect(await ipSeen('10.9.8.7')).toBe('10.9.8.7');
+
+      const c = new Client(proxied.app);
+      const { mobile } = await register(c);
+      const login = (remoteAddress: string) =>
+        send({
+          app: proxied.app,
+          remoteAddress,
+          url: '/api/User/login',
+          headers: { ...forwarded, origin: `https://${SITE}` },
+          body: { mobile, password: 'abc12345' },
+        });
+      expectOk(await login('192.168.3.4'));
+      expectError(await login('10.9.8.7'), 'CROSS_SITE_REFUSED');
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('TRUST_PROXY is parsed: true/false, or addresses and CIDRs; anything else is refused naming it', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const value of ['yes', '300.1.1.1', '10.0.0.0/33', '10.0.0.0/8/1', 'proxy.example.com', '*']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/配置错误[\s\S]*TRUST_PROXY/);
+    }
   });
 });
 

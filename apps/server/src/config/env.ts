@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,7 +19,8 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   COOKIE_SECURE: bool,
-  TRUST_PROXY: bool,
+  /** true/1: every hop; false/0: none; else the proxies' addresses or CIDRs, comma-separated */
+  TRUST_PROXY: z.string().max(2000).optional(),
   DEMO_DATA: bool,
   /** comma-separated origins (scheme://host[:port]) allowed to send state-changing calls besides the site's own */
   ALLOWED_ORIGINS: z.string().max(4096).optional(),
@@ -69,7 +71,11 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy (README, "部署"): false, true (every hop: the client can choose its own
+   * X-Forwarded-For address) or the addresses/CIDRs of the reverse proxies to believe.
+   */
+  trustProxy: boolean | string[];
   /**
    * Origins, besides the site's own (the request's Host), whose pages may send state-changing calls
    * (docs/api.md, "Cross-site requests"); normalised `URL.origin` strings.
@@ -158,6 +164,36 @@ function wechatConfig(e: Env, port: number): WechatConfig | null {
   };
 }
 
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** `TRUST_PROXY` → true, false, or the proxy addresses to believe X-Forwarded-* from. */
+function trustProxy(raw: string | undefined): boolean | string[] {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const entries = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new Error(
+      `配置错误（环境变量）：\n  TRUST_PROXY: 「${bad.slice(0, 100)}」不是 true/false，也不是代理的 IP 地址或网段（如 127.0.0.1、10.0.0.0/8、loopback），多个用英文逗号分隔` +
+        `\n  (TRUST_PROXY: "${bad.slice(0, 100)}" is neither true/false nor a proxy address or CIDR)`,
+    );
+  }
+  return entries;
+}
+
 /** `ALLOWED_ORIGINS` → normalised origins; an entry that is not a bare http(s) origin is refused. */
 function allowedOrigins(raw: string | undefined): string[] {
   const entries = (raw ?? '')
@@ -240,7 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: trustProxy(e.TRUST_PROXY),
     allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
     hsts: isProduction,
     demoData: e.DEMO_DATA ?? !isProduction,
