@@ -27,6 +27,7 @@ import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSessionHook } from './plugins/session.ts';
 
 export interface BuildOptions {
@@ -53,6 +54,8 @@ const SECURITY_HEADERS = {
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
     "font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
+/** Production only (behind TLS): browsers then refuse plain http for the site and its subdomains for a year. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function defaultWebDist(): string | null {
   const dir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -115,12 +118,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     reply.headers(SECURITY_HEADERS);
+    if (config.hsts) reply.header('strict-transport-security', HSTS);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
   // A POST without a body is an empty object, so missing fields get their own messages.
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && request.body === undefined) request.body = {};
   });
+  // Before the session lookup: a request from another site's page is refused first.
+  registerOriginCheck(app, config);
   registerSessionHook(app, database.db, config);
   registerAdminSessionHook(app, database.db, config);
 

@@ -6,7 +6,15 @@ import { startJobs } from './jobs/scheduler.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    // A configuration the server must not run with (e.g. production without a real SMS provider):
+    // the message names the variables; a stack trace would only hide it.
+    console.error(`启动失败：${(err as Error).message}`);
+    process.exit(1);
+  }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({

@@ -2,6 +2,7 @@ import { type ApiEnvelope, errorCatalogue } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAliyunSms, startFakeAliyunSms } from './fakes/aliyun-sms-server.ts';
 import {
   Client,
   count,
@@ -443,10 +444,24 @@ describe('Dev/smsOutbox', () => {
 
 describe('production mode', () => {
   let prod: TestContext;
+  let fakeSms: FakeAliyunSms;
   beforeAll(async () => {
-    prod = await makeTestApp({ NODE_ENV: 'production' });
+    // Production refuses to start without a real SMS provider: here, a local dysmsapi.
+    fakeSms = await startFakeAliyunSms();
+    prod = await makeTestApp({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: fakeSms.accessKeyId,
+      ALIYUN_ACCESS_KEY_SECRET: fakeSms.accessKeySecret,
+      ALIYUN_SMS_SIGN_NAME: '展览供应商平台',
+      ALIYUN_SMS_TEMPLATE: 'SMS_100000001',
+      ALIYUN_SMS_ENDPOINT: fakeSms.url,
+    });
   });
-  afterAll(() => prod.close());
+  afterAll(async () => {
+    await prod.close();
+    await fakeSms.close();
+  });
 
   it('has no Dev/smsOutbox: it is an unknown call', async () => {
     expect(prod.config.isProduction).toBe(true);
@@ -456,18 +471,19 @@ describe('production mode', () => {
     expectError(await c.post('Dev/smsOutbox', {}), 'UNKNOWN_CALL');
   });
 
-  it('still sends codes (to the outbox table, never to the client) and sets Secure cookies', async () => {
+  it('sends codes through the SMS provider (never to the client, never to the outbox) and sets Secure cookies', async () => {
     const c = new Client(prod.app);
     const mobile = newMobile();
     const r = await c.post('User/getCode', { mobile, type: 'regist' });
     expectOk(r);
     expect(JSON.stringify(r.body)).not.toMatch(/\b\d{6}\b/);
-    const [row] = (
-      (await prod.database.db.execute(
-        sql`select code from dev_sms_outbox where mobile = ${mobile}`,
-      )) as unknown as { rows: Array<{ code: string }> }
-    ).rows;
-    expectOk(await c.post('User/regist', { mobile, code: row!.code, password: PASSWORD }));
+    const sent = fakeSms.sent.filter((m) => m.phone === mobile);
+    expect(sent).toHaveLength(1);
+    const { rows: outbox } = (await prod.database.db.execute(
+      sql`select code from dev_sms_outbox where mobile = ${mobile}`,
+    )) as unknown as { rows: unknown[] };
+    expect(outbox).toEqual([]);
+    expectOk(await c.post('User/regist', { mobile, code: sent[0]!.param.code, password: PASSWORD }));
     const l = await login(c, mobile);
     expectOk(l);
     const cookie = String(l.res.headers['set-cookie']);

@@ -229,12 +229,21 @@ describe('loadConfig', () => {
   });
 
   it('production: secure cookies, no demo data; overrides are honoured', () => {
-    const p = loadConfig({ NODE_ENV: 'production' });
+    // production refuses to start without a real SMS provider (test/config-production.test.ts)
+    const sms = {
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '签名',
+      ALIYUN_SMS_TEMPLATE: 'SMS_1',
+    };
+    const p = loadConfig({ NODE_ENV: 'production', ...sms });
     expect(p.isProduction).toBe(true);
     expect(p.cookieSecure).toBe(true);
     expect(p.demoData).toBe(false);
     const o = loadConfig({
       NODE_ENV: 'production',
+      ...sms,
       COOKIE_SECURE: 'false',
       PORT: '8080',
       DATA_DIR: '/var/lib/zl',

@@ -126,4 +126,28 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     expect(first.out()).not.toMatch(/shutdown (timed out|failed)/);
   });
+
+  it('NODE_ENV=production without a real SMS provider exits non-zero before listening, naming the variables', {
+    timeout: 60_000,
+  }, async () => {
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-proc-prod-'));
+    const p = start({
+      NODE_ENV: 'production',
+      DATA_DIR: dir,
+      PORT: String(port),
+      SMS_PROVIDER: '',
+      DEMO_DATA: '',
+    });
+    running.push(p);
+    const res = await p.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(res.code).toBe(1);
+    expect(p.out()).toContain('启动失败');
+    expect(p.out()).toMatch(/SMS_PROVIDER=aliyun[\s\S]*ALIYUN_ACCESS_KEY_ID/);
+    expect(p.out()).not.toMatch(/\n\s+at /);
+    expect(p.out()).not.toContain('已启动');
+    // it never opened the database
+    expect(fs.existsSync(path.join(dir, 'pglite'))).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,8 +19,11 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   COOKIE_SECURE: bool,
-  TRUST_PROXY: bool,
+  /** true/1: every hop; false/0: none; else the proxies' addresses or CIDRs, comma-separated */
+  TRUST_PROXY: z.string().max(2000).optional(),
   DEMO_DATA: bool,
+  /** comma-separated origins (scheme://host[:port]) allowed to send state-changing calls besides the site's own */
+  ALLOWED_ORIGINS: z.string().max(4096).optional(),
   SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
   ALIYUN_ACCESS_KEY_ID: z.string().max(128).optional(),
   ALIYUN_ACCESS_KEY_SECRET: z.string().max(256).optional(),
@@ -67,7 +71,18 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy (README, "部署"): false, true (every hop: the client can choose its own
+   * X-Forwarded-For address) or the addresses/CIDRs of the reverse proxies to believe.
+   */
+  trustProxy: boolean | string[];
+  /**
+   * Origins, besides the site's own (the request's Host), whose pages may send state-changing calls
+   * (docs/api.md, "Cross-site requests"); normalised `URL.origin` strings.
+   */
+  allowedOrigins: string[];
+  /** Strict-Transport-Security on every answer: production only */
+  hsts: boolean;
   demoData: boolean;
   smsProvider: 'dev' | 'aliyun';
   /** set when smsProvider is 'aliyun' (loadConfig refuses aliyun without keys) */
@@ -140,12 +155,6 @@ function aliyunSmsConfig(e: Env): AliyunSmsConfig | null {
 
 function wechatConfig(e: Env, port: number): WechatConfig | null {
   if (!e.WECHAT_APPID || !e.WECHAT_SECRET) return null;
-  // The local default only suits development: a production redirect must be the public /login URL.
-  if (e.NODE_ENV === 'production' && !e.WECHAT_REDIRECT_URI) {
-    throw new Error(
-      '配置错误（环境变量）：已配置微信登录（WECHAT_APPID），生产环境还需设置 WECHAT_REDIRECT_URI（对外的 /login 地址）',
-    );
-  }
   return {
     appid: e.WECHAT_APPID,
     secret: e.WECHAT_SECRET,
@@ -153,6 +162,93 @@ function wechatConfig(e: Env, port: number): WechatConfig | null {
     authorizeUrl: e.WECHAT_AUTHORIZE_URL,
     apiBase: e.WECHAT_API_BASE.replace(/\/+$/, ''),
   };
+}
+
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** `TRUST_PROXY` → true, false, or the proxy addresses to believe X-Forwarded-* from. */
+function trustProxy(raw: string | undefined): boolean | string[] {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  const entries = value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new Error(
+      `配置错误（环境变量）：\n  TRUST_PROXY: 「${bad.slice(0, 100)}」不是 true/false，也不是代理的 IP 地址或网段（如 127.0.0.1、10.0.0.0/8、loopback），多个用英文逗号分隔` +
+        `\n  (TRUST_PROXY: "${bad.slice(0, 100)}" is neither true/false nor a proxy address or CIDR)`,
+    );
+  }
+  return entries;
+}
+
+/** `ALLOWED_ORIGINS` → normalised origins; an entry that is not a bare http(s) origin is refused. */
+function allowedOrigins(raw: string | undefined): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of entries) {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {}
+    // Only scheme://host[:port]: a path, query, credentials or '*' would not mean what it seems to.
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if (!url || !bare || !/^https?:$/.test(url.protocol)) {
+      throw new Error(
+        `配置错误（环境变量）：\n  ALLOWED_ORIGINS: 「${entry.slice(0, 100)}」不是来源地址，应为 https://域名[:端口]，多个用英文逗号分隔` +
+          `\n  (ALLOWED_ORIGINS: "${entry.slice(0, 100)}" is not an origin; expected https://host[:port], comma-separated)`,
+      );
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
+/**
+ * What production refuses to start without (README, "部署"): a real SMS provider (the development
+ * one only writes codes to the log), no demo accounts (they include admin/admin1234), and a public
+ * WeChat redirect when WeChat sign-in is on. Every problem is named at once.
+ */
+function productionProblems(e: Env): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (e.SMS_PROVIDER !== 'aliyun') {
+    problems.push(
+      '生产环境必须配置真实短信服务：设置 SMS_PROVIDER=aliyun 及 ALIYUN_ACCESS_KEY_ID、ALIYUN_ACCESS_KEY_SECRET、' +
+        'ALIYUN_SMS_SIGN_NAME、ALIYUN_SMS_TEMPLATE（开发短信只把验证码写进日志，不会发送）' +
+        '\n    (production needs a real SMS provider: set SMS_PROVIDER=aliyun with ALIYUN_ACCESS_KEY_ID, ' +
+        'ALIYUN_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME and ALIYUN_SMS_TEMPLATE)',
+    );
+  }
+  if (e.DEMO_DATA === true) {
+    problems.push(
+      '生产环境不能开启 DEMO_DATA：它会创建公开密码的演示账号（含运营账号 admin/admin1234），请去掉 DEMO_DATA 或设为 false' +
+        '\n    (DEMO_DATA must be off in production: it creates demo accounts with published passwords)',
+    );
+  }
+  // The local default only suits development: a production redirect must be the public /login URL.
+  if (e.WECHAT_APPID && e.WECHAT_SECRET && !e.WECHAT_REDIRECT_URI) {
+    problems.push(
+      '已配置微信登录（WECHAT_APPID），生产环境还需设置 WECHAT_REDIRECT_URI（对外的 /login 地址）' +
+        '\n    (WeChat sign-in in production needs WECHAT_REDIRECT_URI, the public /login URL)',
+    );
+  }
+  return problems;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -165,6 +261,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  const problems = productionProblems(e);
+  if (problems.length > 0) {
+    throw new Error(
+      `配置错误（环境变量，NODE_ENV=production）：\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -174,7 +276,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: trustProxy(e.TRUST_PROXY),
+    allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
+    hsts: isProduction,
     demoData: e.DEMO_DATA ?? !isProduction,
     smsProvider: e.SMS_PROVIDER,
     aliyunSms: aliyunSmsConfig(e),

@@ -36,6 +36,12 @@ export const errorCatalogue = {
   NOT_LOGGED_IN: { http: 401, showType: ShowType.SILENT, message: '请先登录' },
   ALREADY_LOGGED_IN: { http: 200, showType: ShowType.SILENT, message: '已登录，请勿重复登录' },
   FORBIDDEN: { http: 403, showType: ShowType.ERROR, message: '没有权限进行此操作' },
+  /** A state-changing call from another site's page (Origin / Sec-Fetch-Site): docs/api.md */
+  CROSS_SITE_REFUSED: {
+    http: 403,
+    showType: ShowType.ERROR,
+    message: '请求来源不是本站，已拒绝。请在本站页面中重新操作',
+  },
   NOT_FOUND: { http: 404, showType: ShowType.ERROR, message: '内容不存在或已删除' },
   INVALID_STATE: { http: 409, showType: ShowType.WARN, message: '当前状态下不能进行此操作' },
   // accounts

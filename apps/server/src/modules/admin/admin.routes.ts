@@ -83,7 +83,9 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/Admin/logout',
+    // A GET that changes state: refused from another site's page like a POST (plugins/origin-check.ts).
     {
+      config: { changesState: true },
       schema: {
         tags: ['Admin'],
         summary: '运营退出',
