@@ -1,6 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProjectDetail } from '@zl/shared';
+import { type AdminProjectDetail, PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -162,7 +162,7 @@ export function ProjectReviewDrawer(props: {
     }
   }
 
-  const pending = data?.checked === 0 && data.status === 0;
+  const pending = data?.checked === PROJECT_CHECKED.PENDING && data.status === PROJECT_STATUS.PENDING_REVIEW;
   const coinsOk = coins !== null && Number.isInteger(coins) && coins >= 1 && coins <= 100;
   return (
     <Drawer
