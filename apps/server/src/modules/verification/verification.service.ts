@@ -15,7 +15,7 @@ import * as repo from './verification.repo.ts';
 type Parsed<S extends z.ZodType> = z.output<S>;
 
 /**
- * PRODUCT.md §2: one submission may wait for review at a time; an approved one is final; a
+ * docs/product.md § Verification status: one submission may wait for review at a time; an approved one is final; a
  * rejected one is corrected and submitted again (a new row, so the history stays).
  */
 function assertCanSubmit(flag: number, latest: { checked: number } | undefined): void {

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red', 3: 'default' };
 
-/** Verification status (PRODUCT.md §2) as a tag: 待审核 / 已通过 / 已驳回 / 未提交. */
+/** Verification status (docs/product.md § Verification status) as a tag: 待审核 / 已通过 / 已驳回 / 未提交. */
 export function StatusTag({ value }: { value: number }) {
   return (
     <Tag color={STATUS_COLORS[value] ?? 'default'} variant="outlined">
