@@ -1,4 +1,4 @@
-import { PROJECT_STATUS, type ProjectInfo, type QUOTE_BLOCKERS } from '@zl/shared';
+import { AUTH_STATUS, PROJECT_STATUS, type ProjectInfo, type QUOTE_BLOCKERS } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
@@ -32,7 +32,7 @@ export async function loadCaller(db: DbOrTx, memberId: number): Promise<Caller> 
 }
 
 export function isVerified(c: Pick<Caller, 'personauth' | 'businsauth'>): boolean {
-  return c.personauth === 1 || c.businsauth === 1;
+  return c.personauth === AUTH_STATUS.APPROVED || c.businsauth === AUTH_STATUS.APPROVED;
 }
 
 /** Bidding runs: status 1 (竞标中) and the deadline still ahead. */

@@ -1,6 +1,7 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import {
+  AUTH_STATUS,
   QUOTE_STATUS,
   quoteStatusLabels,
   REQUIREMENT_CATEGORIES,
@@ -175,8 +176,8 @@ export function QuoteCompare({
                     {supplierName(q)}
                   </div>
                   <div className="zl-cmp-tags">
-                    {q.supplier.personauth === 1 && <Tag color="blue">实名认证</Tag>}
-                    {q.supplier.businsauth === 1 && <Tag color="gold">企业认证</Tag>}
+                    {q.supplier.personauth === AUTH_STATUS.APPROVED && <Tag color="blue">实名认证</Tag>}
+                    {q.supplier.businsauth === AUTH_STATUS.APPROVED && <Tag color="gold">企业认证</Tag>}
                     {q.status === QUOTE_STATUS.WON && <Tag color="green">中标</Tag>}
                     {q.status === QUOTE_STATUS.LOST && <Tag>{quoteStatusLabels[QUOTE_STATUS.LOST]}</Tag>}
                   </div>

@@ -62,10 +62,10 @@ function Body({ d }: { d: AdminProjectDetail }) {
         <p className="zl-prj-conts">{d.conts || <span className="zl-admin-muted">未填写</span>}</p>
       </div>
       <div className="zl-review-side">
-        {d.checked === 2 && (
+        {d.checked === PROJECT_CHECKED.REJECTED && (
           <Alert type="error" showIcon title={`已驳回：${d.reason}`} description={d.checkdate} />
         )}
-        {d.checked === 1 && (
+        {d.checked === PROJECT_CHECKED.APPROVED && (
           <Alert type="success" showIcon title={`已通过，报价需 ${d.coins} 金币`} description={d.checkdate} />
         )}
         <section className="zl-review-section">
