@@ -92,7 +92,7 @@ for (const c of cases) {
   rows.push({ name: c.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad });
 }
 // The ceiling login cannot pass: argon2id verifications per second on this machine, measured
-// here with the server's library and parameters (PRODUCT.md §5), 4 at a time like libuv's pool.
+// here with the server's library and parameters (docs/product.md § Accounts and identity), 4 at a time like libuv's pool.
 const argon = await import('@node-rs/argon2');
 const hashOpts = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 const sample = await argon.hash('demo1234', hashOpts);

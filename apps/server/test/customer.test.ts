@@ -163,6 +163,22 @@ describe('Customer/projectSave: edit and resubmit', () => {
     expect(a).toEqual({ n: 1 });
   });
 
+  it('an edit goes through the transition table (edit 0 → 0) and adds no step to the timeline', async () => {
+    const p = await publish(cust.c);
+    expectOk(await cust.c.post('Customer/projectSave', publishBody({ id: p.id, title: '再改一次标题' })));
+    const [a] = await rows(
+      ctx,
+      sql`select detail from audit_log where action = 'project.edit' and target_id = ${String(p.id)}`,
+    );
+    expect(a).toMatchObject({ detail: { from: 0, to: 0, actorRole: 'customer' } });
+    const info = await cust.c.post<{ orbits: Array<{ status: number }> }>('Projectcenter/getInfo', {
+      id: p.id,
+    });
+    expectOk(info);
+    expect(info.body.data.orbits.every((o) => o.status === 0)).toBe(true);
+    expect(info.body.data.orbits.length).toBeLessThanOrEqual(2);
+  });
+
   it('a rejected project edited is resubmitted: 7 → 0, checked 0, closedBy and reason cleared', async () => {
     const p = await makeProject(ctx, cust.id, {
       status: 7,

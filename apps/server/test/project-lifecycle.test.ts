@@ -67,6 +67,14 @@ describe('legal transitions of issue 4', () => {
     mutate?: ProjectUpdate;
   }> = [
     {
+      name: 'edit 0 → 0 (a pending posting edited in place)',
+      start: { status: 0, checked: 0 },
+      event: 'edit',
+      actor: 'customer',
+      to: 0,
+      mutate: { title: '改过的标题' },
+    },
+    {
       name: 'approve 0 → 1',
       start: { status: 0, checked: 0 },
       event: 'approve',
@@ -187,6 +195,14 @@ describe('illegal transitions change nothing', () => {
     actor: ProjectActor;
   }> = [
     { name: 'award from 0', start: { status: 0, checked: 0 }, event: 'award', actor: 'customer' },
+    { name: 'edit from 1', start: { status: 1 }, event: 'edit', actor: 'customer' },
+    {
+      name: 'edit of a rejected project (that is resubmit)',
+      start: { status: 7, checked: 2, closedBy: 'rejected' },
+      event: 'edit',
+      actor: 'customer',
+    },
+    { name: 'wrong actor: admin edits', start: { status: 0, checked: 0 }, event: 'edit', actor: 'admin' },
     { name: 'cancel from 2', start: { status: 2 }, event: 'cancel', actor: 'customer' },
     { name: 'approve from 1', start: { status: 1 }, event: 'approve', actor: 'admin' },
     { name: 'reject from 1', start: { status: 1 }, event: 'reject', actor: 'admin' },

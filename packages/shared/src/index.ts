@@ -4,7 +4,7 @@ export * from './api/envelope.ts';
 export * from './errors/catalogue.ts';
 export * from './user/user.schema.ts';
 
-/** Local storage key prefix of the web app (seed §3: product-specific, value decided here). */
+/** Local storage key prefix of the web app (docs/seed-map.md § Browser storage: product-specific, value decided here). */
 export const STORAGE_PREFIX = 'zlgys_';
 export * from './admin/admin.schema.ts';
 export * from './file/file.schema.ts';

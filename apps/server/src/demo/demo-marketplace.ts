@@ -1,4 +1,4 @@
-import { computeAreas, suggestedCoins } from '@zl/shared';
+import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, suggestedCoins } from '@zl/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { members, projects, type RequirementItem } from '../db/schema/index.ts';
@@ -182,7 +182,7 @@ export async function seedDemoMarketplace(
           areas,
           opens: d.opens,
           prepay: d.prepay,
-          coins: d.status === 1 ? suggestedCoins(areas) : 0,
+          coins: d.status === PROJECT_STATUS.BIDDING ? suggestedCoins(areas) : 0,
           sdate: iso(now + (30 + i * 7) * DAY),
           edate: iso(now + (33 + i * 7) * DAY),
           biddl: new Date(now + 14 * DAY),
@@ -193,13 +193,13 @@ export async function seedDemoMarketplace(
           conts: d.conts,
           ...d.lists,
           status: d.status,
-          checked: d.status === 1 ? 1 : 0,
-          checkdate: d.status === 1 ? new Date() : null,
+          checked: d.status === PROJECT_STATUS.BIDDING ? PROJECT_CHECKED.APPROVED : PROJECT_CHECKED.PENDING,
+          checkdate: d.status === PROJECT_STATUS.BIDDING ? new Date() : null,
         })
         .returning();
       const audit = { actorType: 'system' as const, actorId: null, targetType: 'project', targetId: p!.id };
       await insertAudit(tx, { ...audit, action: 'project.publish', detail: { to: 0, demo: true } });
-      if (d.status === 1)
+      if (d.status === PROJECT_STATUS.BIDDING)
         await insertAudit(tx, {
           ...audit,
           action: 'project.approve',

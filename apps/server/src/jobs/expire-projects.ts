@@ -1,3 +1,4 @@
+import { PROJECT_STATUS } from '@zl/shared';
 import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { projects } from '../db/schema/index.ts';
@@ -38,7 +39,7 @@ export async function expireProjects(
           .from(projects)
           .where(
             and(
-              eq(projects.status, 1),
+              eq(projects.status, PROJECT_STATUS.BIDDING),
               lt(projects.biddl, sql`now()`),
               failed.length ? notInArray(projects.id, failed) : undefined,
             ),

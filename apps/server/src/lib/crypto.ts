@@ -23,7 +23,7 @@ export function eightDigitNumber(): string {
   return String(randomInt(10_000_000, 100_000_000));
 }
 
-/** PRODUCT.md §5: argon2id, 19 MiB, t=2, p=1 (OWASP ASVS 5). */
+/** docs/product.md § Accounts and identity: argon2id, 19 MiB, t=2, p=1 (OWASP ASVS 5). */
 const ARGON = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

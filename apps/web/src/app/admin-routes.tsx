@@ -4,7 +4,7 @@ import { RouteError } from './root.tsx';
 
 const page = (load: Parameters<typeof lazyPage>[0]) => lazyPage(load);
 
-/** The operator console (PRODUCT.md §1): its own login and layout, not behind the member guard. */
+/** The operator console (docs/product.md § Roles): its own login and layout, not behind the member guard. */
 export const adminRoute: RouteObject = {
   path: 'admin',
   lazy: page(() => import('./layouts/admin-shell.tsx')),

@@ -8,7 +8,7 @@ const formConfig = { validateMessages };
 const buttonConfig = { autoInsertSpace: false };
 
 /**
- * antd's ConfigProvider: zh_CN locale, theme, seed §5 form messages. It wraps every antd screen
+ * antd's ConfigProvider: zh_CN locale, theme, the form messages of docs/seed-map.md § Form messages. It wraps every antd screen
  * (lazy layouts and the feedback holder) rather than the whole app, so the /login critical path
  * carries no antd at all (bundle budget, see scripts/login-bundle-size.mjs).
  */

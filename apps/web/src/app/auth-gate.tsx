@@ -5,7 +5,7 @@ import { storage } from '../lib/storage.ts';
 import { startAutologin } from './autologin.ts';
 import { decideGuard } from './guard.ts';
 
-/** Route element of `/`: every main-layout page sits behind it (seed §2, §4). */
+/** Route element of `/`: every main-layout page sits behind it (docs/seed-map.md § Routes, § Guard). */
 export function AuthGate() {
   const cardno = useSession((s) => s.cardno);
   const location = useLocation();

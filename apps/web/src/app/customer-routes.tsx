@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy.ts';
 import { RouteError } from './root.tsx';
 
-/** The customer portal (PRODUCT.md §1): its own layout under /customer, behind the member guard. */
+/** The customer portal (docs/product.md § Roles): its own layout under /customer, behind the member guard. */
 export const customerRoute: RouteObject = {
   path: 'customer',
   lazy: lazyPage(() => import('../features/customer/customer-layout.tsx')),

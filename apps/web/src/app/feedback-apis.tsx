@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { setFeedback } from '../lib/feedback.ts';
 import { AntdProvider } from './antd-provider.tsx';
 
-/** Seed §9 defaults: notification 4.5 s top right, offsets 24/24; toast 3 s. */
+/** docs/seed-map.md § Constants defaults: notification 4.5 s top right, offsets 24/24; toast 3 s. */
 export const NOTIFICATION_DEFAULTS = { duration: 4.5, placement: 'topRight', top: 24, bottom: 24 } as const;
 export const MESSAGE_DEFAULTS = { duration: 3 } as const;
 

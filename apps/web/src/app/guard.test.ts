@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { decideGuard, loginPathFor, runAutologin } from './guard.ts';
 
-describe('guard (seed §4 + PRODUCT.md §5)', () => {
+describe('guard (docs/seed-map.md § Guard + docs/product.md § Accounts and identity)', () => {
   it('rule 1: a stored cardno shows the page', () => {
     expect(decideGuard({ cardno: '10000001', name: null }, '/orderCenter')).toEqual({ action: 'allow' });
     expect(decideGuard({ cardno: '10000001', name: '13800138000' }, '/orderCenter')).toEqual({

@@ -1,7 +1,7 @@
 import type { LoginResult } from '@zl/shared';
 
 /**
- * The guard of the main layout (seed §4, with PRODUCT.md §5: the remembered mobile + the server's
+ * The guard of the main layout (docs/seed-map.md § Guard, with docs/product.md § Accounts and identity: the remembered mobile + the server's
  * httpOnly remember cookie replace the seed's stored password). Pure, so each rule is testable.
  */
 export interface GuardSnapshot {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 
-/** Seed §9: a code chunk that has not arrived after 120 s counts as failed. */
+/** docs/seed-map.md § Constants: a code chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

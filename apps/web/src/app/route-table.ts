@@ -1,5 +1,5 @@
 /**
- * Titles of every seed §2 page. Pages that only get their capability in a later issue render the
+ * Titles of every seed page (docs/seed-map.md § Routes). Pages that only get their capability in a later issue render the
  * shared Waiting content under their own title (see features/placeholder).
  */
 export const mainPages = {

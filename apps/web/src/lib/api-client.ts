@@ -9,9 +9,9 @@ import { BAD_RESPONSE, BizError, NETWORK_ERROR } from './biz-error.ts';
 import { handleError } from './error-handler.ts';
 
 export interface RequestOptions {
-  /** The call handles every error itself; the shared handler stays silent (seed §7). */
+  /** The call handles every error itself; the shared handler stays silent (docs/seed-map.md § Calls). */
   skipErrorHandler?: boolean;
-  /** Extra errCodes that count as success (User/login: ALREADY_LOGGED_IN, seed §8). */
+  /** Extra errCodes that count as success (User/login: ALREADY_LOGGED_IN, docs/seed-map.md § Errors). */
   okCodes?: readonly string[];
   signal?: AbortSignal;
 }

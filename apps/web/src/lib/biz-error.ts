@@ -19,7 +19,7 @@ export class BizError extends Error {
   readonly showType: number;
   readonly data: unknown;
   readonly httpStatus: number;
-  /** True when the response carried its own message (seed §8 "error info"). */
+  /** True when the response carried its own message (docs/seed-map.md § Errors "error info"). */
   readonly hasInfo: boolean;
   /** Set once the shared handler has shown it, so the QueryClient hook does not show it twice. */
   handled = false;

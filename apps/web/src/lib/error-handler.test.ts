@@ -24,7 +24,7 @@ afterEach(() => {
 const err = (showType: number, message = '出错了', code = 'SOME_CODE') =>
   new BizError({ code, message, showType });
 
-describe('shared error handler: seed §8 showType table', () => {
+describe('shared error handler: the showType table of docs/seed-map.md § Errors', () => {
   it('0 is silent', () => {
     handleError(err(0));
     expect(fb.message.warning).not.toHaveBeenCalled();

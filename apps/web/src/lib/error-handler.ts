@@ -4,7 +4,7 @@ import { withFeedback } from './feedback.ts';
 import { currentPath, navigateTo } from './navigation.ts';
 import { useSession } from './session-store.ts';
 
-/** Turns anything thrown into a BizError (seed §8: no error info → the error's own message). */
+/** Turns anything thrown into a BizError (docs/seed-map.md § Errors: no error info → the error's own message). */
 export function toBizError(err: unknown): BizError {
   if (isBizError(err)) return err;
   if (err instanceof TypeError) {
@@ -20,7 +20,7 @@ export function exceptionPath(code: string, message: string): string {
 }
 
 /**
- * The shared request error handler (seed §8 showType table, PRODUCT.md §9).
+ * The shared request error handler (the showType table of docs/seed-map.md § Errors; docs/product.md § Errors).
  * 0 silent · 1 message.warning · 2 message.error · 4 notification · 9 → /exception · other → error.
  */
 export function handleError(err: unknown): void {

@@ -1,5 +1,5 @@
 /**
- * Money in the web app (PRODUCT.md §4): the API speaks integer 分; the UI shows ¥ with two
+ * Money in the web app (docs/product.md § Money): the API speaks integer 分; the UI shows ¥ with two
  * decimals. No floating point touches an amount: formatting and parsing work on digits only.
  */
 

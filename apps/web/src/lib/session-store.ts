@@ -5,7 +5,7 @@ import { storage } from './storage.ts';
 export type AutologinStatus = 'idle' | 'pending' | 'failed';
 
 interface SessionState {
-  /** Display hint only: the server session decides who the member is (PRODUCT.md §1). */
+  /** Display hint only: the server session decides who the member is (docs/product.md § Roles). */
   cardno: string | null;
   loginState: boolean;
   member: SessionMember | null;

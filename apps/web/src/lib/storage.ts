@@ -1,10 +1,10 @@
 import { STORAGE_PREFIX } from '@zl/shared';
 
 /**
- * The only keys the web app keeps in localStorage (seed §3, PRODUCT.md §5).
+ * The only keys the web app keeps in localStorage (docs/seed-map.md § Browser storage, docs/product.md § Accounts and identity).
  * `name` is the mobile number, kept only when 记住我 was ticked. There is deliberately no
  * password key: auto-login uses the server's httpOnly remember cookie instead.
- * `businsauth` / `ispaycode` are display hints saved after a successful Member/userInfo (seed §3).
+ * `businsauth` / `ispaycode` are display hints saved after a successful Member/userInfo (docs/seed-map.md § Browser storage).
  */
 export const STORAGE_KEYS = ['cardno', 'loginState', 'name', 'businsauth', 'ispaycode'] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];

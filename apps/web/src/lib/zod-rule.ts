@@ -11,7 +11,7 @@ export interface SafeParser {
 export type SchemaSource = SafeParser | (() => Promise<SafeParser>);
 
 /**
- * The one zod → antd Form rule adapter (ARCHITECTURE.md habit 11): the schema from @zl/shared is
+ * The one zod → antd Form rule adapter (docs/seed-map.md § Form messages): the schema from @zl/shared is
  * the rule; the first issue's Chinese message becomes the field error.
  * Empty optional fields can be let through with `{ optional: true }`.
  * The schema may also be a loader (`() => import(...)`): the /login page validates with the shared

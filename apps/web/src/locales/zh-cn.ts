@@ -9,7 +9,7 @@ export function pageTitle(name?: string): string {
   return name ? `${name} - ${APP_NAME}` : APP_NAME;
 }
 
-/** Seed §5: the generic form messages, in Chinese. */
+/** docs/seed-map.md § Form messages: the generic form messages, in Chinese. */
 export const validateMessages: ValidateMessages = {
   default: '${label}填写不正确',
   required: '请输入${label}',

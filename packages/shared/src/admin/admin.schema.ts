@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from '../user/user.schema.ts';
 
-/** PRODUCT.md §1: operators are a separate account table with one of three roles. */
+/** docs/product.md § Roles: operators are a separate account table with one of three roles. */
 export const ADMIN_ROLES = ['reviewer', 'finance', 'super'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 export const adminRoleLabels: Record<AdminRole, string> = {
@@ -60,7 +60,7 @@ const page = z.coerce.number({ error: '页码不正确' }).int().min(1).max(10_0
 const pageSize = z.coerce.number({ error: '每页条数不正确' }).int().min(1).max(50).default(20);
 const keyword = z.string().trim().max(50, { error: '关键词最多 50 个字' }).optional();
 
-/** Verification status (PRODUCT.md §2): 0 pending · 1 approved · 2 rejected (3 = never submitted). */
+/** Verification status (docs/product.md § Verification status): 0 pending · 1 approved · 2 rejected (3 = never submitted). */
 export const AUTH_KINDS = ['person', 'business'] as const;
 export type AuthKind = (typeof AUTH_KINDS)[number];
 export const authKindLabels: Record<AuthKind, string> = { person: '个人实名', business: '企业认证' };

@@ -1,7 +1,7 @@
 import type { ErrorCode, ShowType } from '../errors/catalogue.ts';
 
 /**
- * Every response carries both envelopes of the seed (PRODUCT.md §9):
+ * Every response carries both envelopes of the seed (docs/product.md § Errors):
  * `{success, errorCode, errorMessage, showType}` and `{errCode, errMsg, data}`.
  */
 export interface ApiEnvelope<T = unknown> {

@@ -1,6 +1,6 @@
 /**
- * The one error catalogue, shared by server and client (PRODUCT.md §9).
- * Each code names its HTTP status, how the client shows it (seed §8 showType) and its Chinese message.
+ * The one error catalogue, shared by server and client (docs/product.md § Errors).
+ * Each code names its HTTP status, how the client shows it (showType: docs/seed-map.md § Errors) and its Chinese message.
  */
 export const ShowType = {
   SILENT: 0,
@@ -106,6 +106,6 @@ export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
 }
 
-/** Client-side fallbacks of seed §8. */
+/** Client-side fallbacks of docs/seed-map.md § Errors. */
 export const FALLBACK_ERROR_MESSAGE = '请求错误，请重试。';
 export const NETWORK_ERROR_MESSAGE = '网络请求失败';

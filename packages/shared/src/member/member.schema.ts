@@ -4,7 +4,7 @@ import { isValidRegion } from '../region/region.ts';
 import { CARD_TYPES, MOBILE_RE, mobileSchema, passwordSchema } from '../user/user.schema.ts';
 import { isValidCreditCode, isValidIdCard } from './id-checks.ts';
 
-/** PRODUCT.md §2: personauth / businsauth / checked. */
+/** docs/product.md § Verification status: personauth / businsauth / checked. */
 export const AUTH_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2, NOT_SUBMITTED: 3 } as const;
 export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
 export const authStatusLabels: Record<AuthStatus, string> = {

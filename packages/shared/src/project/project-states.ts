@@ -1,7 +1,8 @@
 /**
- * The project lifecycle (PRODUCT.md §2) as ONE plain transition table. The server's project
- * service is the only place that changes `projects.status`, and only through `findTransition`;
- * a (status, event) pair that is not here is refused with INVALID_STATE.
+ * The project lifecycle (docs/product.md § Project status) as ONE plain transition table. The
+ * server's `applyTransition` is the only place that changes `projects.status` (or edits a pending
+ * posting), and only through `findTransition`; a (status, event) pair that is not here is refused
+ * with INVALID_STATE.
  */
 export const PROJECT_STATUS = {
   PENDING_REVIEW: 0,
@@ -32,6 +33,7 @@ export const PROJECT_CHECKED = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const
 export type ProjectActor = 'customer' | 'supplier' | 'admin' | 'system';
 
 export type ProjectEvent =
+  | 'edit' // customer edits a posting still waiting for review: 0 → 0
   | 'approve' // operator approves a posting: 0 → 1 (coins to quote set)
   | 'reject' // operator rejects a posting: 0 → 7 (checked 2, reason)
   | 'resubmit' // customer edits a rejected posting and submits again: 7 → 0 (only when it was rejected)
@@ -56,6 +58,7 @@ export interface Transition {
 const S = PROJECT_STATUS;
 
 export const PROJECT_TRANSITIONS: readonly Transition[] = [
+  { from: S.PENDING_REVIEW, event: 'edit', to: S.PENDING_REVIEW, actors: ['customer'] },
   { from: S.PENDING_REVIEW, event: 'approve', to: S.BIDDING, actors: ['admin'] },
   { from: S.PENDING_REVIEW, event: 'reject', to: S.CLOSED, actors: ['admin'] },
   {

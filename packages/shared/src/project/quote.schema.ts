@@ -74,11 +74,30 @@ export const quoteLineSchema = requirementItemSchema.extend({
   amount: z.number().int(),
 });
 
-/** 0 pending · 1 won · 2 lost · 3 withdrawn (project cancelled or expired; coins refunded) */
+/**
+ * `quotes.status` (docs/product.md § Quote status). A quote is pending until the project is
+ * decided: the award makes the chosen one won and every other pending one lost; a project
+ * cancelled or expired before the award closes every pending one (coins refunded).
+ */
+export const QUOTE_STATUS = { PENDING: 0, WON: 1, LOST: 2, CLOSED: 3 } as const;
+export type QuoteStatus = (typeof QUOTE_STATUS)[keyof typeof QUOTE_STATUS];
+
+export const quoteStatusLabels: Record<QuoteStatus, string> = {
+  0: '报价中',
+  1: '已中标',
+  2: '未中标',
+  3: '已关闭',
+};
+
+/** The API's names of the quote statuses, indexed by `QUOTE_STATUS` code. */
 export const QUOTE_STATES = ['pending', 'won', 'lost', 'closed'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
 export function quoteStateOf(status: number): QuoteState {
   return QUOTE_STATES[status] ?? 'closed';
+}
+/** The code of a quote state name (the inverse of `quoteStateOf`). */
+export function quoteStatusOf(state: QuoteState): QuoteStatus {
+  return QUOTE_STATUS[state.toUpperCase() as Uppercase<QuoteState>];
 }
 
 /** The caller's own quote, whole. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** PRODUCT.md §5: one mobile number = one member account. */
+/** docs/product.md § Accounts and identity: one mobile number = one member account. */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
 export const CARDNO_RE = /^\d{8}$/;
 
@@ -68,7 +68,7 @@ export type RegistInput = z.input<typeof registSchema>;
 
 /**
  * `User/login`: mobile + password, or `autologin: 1` with the remember cookie and no password
- * (PRODUCT.md §5: the browser never keeps a password).
+ * (docs/product.md § Accounts and identity: the browser never keeps a password).
  */
 export const loginSchema = z
   .strictObject({

@@ -7,7 +7,7 @@ import {
   smsCodeSchema,
 } from '../user/user.schema.ts';
 
-/** PRODUCT.md §5 WeChat sign-in (网站应用微信登录, OAuth2 authorization code). */
+/** WeChat sign-in (网站应用微信登录, OAuth2 authorization code): docs/product.md § Accounts and identity. */
 
 /** `Wechat/login` {} → where to send the browser, and the state WeChat will hand back. */
 export const wechatLoginSchema = z.strictObject({});

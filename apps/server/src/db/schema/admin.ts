@@ -10,7 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** Platform operators: a separate table from members, roles per PRODUCT.md §1. */
+/** Platform operators: a separate table from members, roles per docs/product.md § Roles. */
 export const admins = pgTable('admins', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   username: varchar('username', { length: 32 }).notNull().unique(),

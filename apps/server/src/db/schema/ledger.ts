@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Double-entry ledger (PRODUCT.md §4). Every movement is a transaction whose postings sum to zero
+ * Double-entry ledger (docs/product.md § Money). Every movement is a transaction whose postings sum to zero
  * per currency; an account's `balance` is kept in the same database transaction as its postings
  * and can be checked against them. Only system accounts may go below zero.
  */

@@ -19,7 +19,7 @@ export const members = pgTable('members', {
   nickname: varchar('nickname', { length: 50 }).notNull().default(''),
   /** cardno of the member who invited this one (the invite code) */
   invitedBy: varchar('invited_by', { length: 8 }),
-  /** PRODUCT.md §2: 3 not submitted, 0 pending, 1 approved, 2 rejected */
+  /** docs/product.md § Verification status: 3 not submitted, 0 pending, 1 approved, 2 rejected */
   personauth: smallint('personauth').notNull().default(3),
   businsauth: smallint('businsauth').notNull().default(3),
   /** profile (Member/updateBaseInfo) */

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
-/** One requirement line (PRODUCT.md §3): the seven lists dimian … zulin hold these. */
+/** One requirement line (docs/product.md § Project fields): the seven lists dimian … zulin hold these. */
 export interface RequirementItem {
   name: string;
   spec: string;
@@ -39,7 +39,7 @@ export type RequirementLists = Record<
 >;
 
 /**
- * Booth projects (the seed's orderDetail). Status and checked codes: PRODUCT.md §2; every status
+ * Booth projects (the seed's orderDetail). Status and checked codes: docs/product.md § Status codes; every status
  * change goes through the transition table in packages/shared/src/project/project-states.ts.
  */
 export const projects = pgTable(
@@ -126,7 +126,7 @@ export const projects = pgTable(
   ],
 );
 
-/** One quotation per supplier per project (PRODUCT.md §2), editable until the award. */
+/** One quotation per supplier per project (docs/product.md § Quote status), editable until the award. */
 export const quotes = pgTable(
   'quotes',
   {

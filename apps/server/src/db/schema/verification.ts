@@ -1,7 +1,7 @@
 import { bigint, bigserial, index, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
-/** PRODUCT.md §2: checked 0 pending · 1 approved · 2 rejected. One row per submission. */
+/** docs/product.md § Verification status: checked 0 pending · 1 approved · 2 rejected. One row per submission. */
 export const personAuths = pgTable(
   'person_auths',
   {

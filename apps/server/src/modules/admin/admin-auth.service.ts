@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/types.ts';
 import * as repo from './admin.repo.ts';
 import { insertAudit } from './audit.repo.ts';
 
-/** Same rules as member logins (PRODUCT.md §5): 5 failures lock for 15 minutes; per-IP limit. */
+/** Same rules as member logins (docs/product.md § Accounts and identity): 5 failures lock for 15 minutes; per-IP limit. */
 export const ADMIN_LOGIN_RULES = { maxFailures: 5, lockMinutes: 15, ipWindowSeconds: 15 * 60 } as const;
 
 const LOCKED_MESSAGE = '密码错误次数过多，账号已临时锁定，请 15 分钟后再试';

@@ -1,3 +1,4 @@
+import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects } from '../../db/schema/index.ts';
@@ -12,7 +13,7 @@ export async function projectQueue(
   q: { checked: 0 | 1 | 2; keyword?: string | undefined; page: number; pageSize: number },
 ) {
   const where: SQL[] = [eq(projects.checked, q.checked)];
-  if (q.checked === 0) where.push(eq(projects.status, 0));
+  if (q.checked === PROJECT_CHECKED.PENDING) where.push(eq(projects.status, PROJECT_STATUS.PENDING_REVIEW));
   if (q.keyword) {
     const k = likeEscape(q.keyword);
     where.push(
@@ -37,8 +38,8 @@ export async function projectQueue(
     .where(cond)
     // The queue is worked oldest first; decided lists show the latest decisions first.
     .orderBy(
-      q.checked === 0 ? asc(projects.updatedAt) : desc(projects.checkdate),
-      q.checked === 0 ? asc(projects.id) : desc(projects.id),
+      q.checked === PROJECT_CHECKED.PENDING ? asc(projects.updatedAt) : desc(projects.checkdate),
+      q.checked === PROJECT_CHECKED.PENDING ? asc(projects.id) : desc(projects.id),
     )
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);

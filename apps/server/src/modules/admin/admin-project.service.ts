@@ -3,6 +3,7 @@ import {
   type AdminProjectItem,
   type adminProjectQueueSchema,
   type adminProjectReviewSchema,
+  PROJECT_CHECKED,
   suggestedCoins,
 } from '@zl/shared';
 import type { z } from 'zod';
@@ -59,11 +60,16 @@ export async function projectReview(
       },
       (project) => {
         if (!input.approve)
-          return { checked: 2, checkdate: new Date(), closedBy: 'rejected', reason: input.reason ?? '' };
+          return {
+            checked: PROJECT_CHECKED.REJECTED,
+            checkdate: new Date(),
+            closedBy: 'rejected',
+            reason: input.reason ?? '',
+          };
         // A posting whose deadline passed while it waited would expire at once: it goes back instead.
         if (project.biddl.getTime() <= Date.now())
           throw new AppError('INVALID_STATE', { message: '报价截止时间已过，请驳回并请客户修改截止时间' });
-        return { checked: 1, checkdate: new Date(), coins: input.coins!, reason: '' };
+        return { checked: PROJECT_CHECKED.APPROVED, checkdate: new Date(), coins: input.coins!, reason: '' };
       },
     ),
   );

@@ -1,4 +1,4 @@
-import type { AuthKind } from '@zl/shared';
+import { AUTH_STATUS, type AuthKind } from '@zl/shared';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, businessAuths, files, members, personAuths } from '../../db/schema/index.ts';
@@ -47,7 +47,7 @@ export async function queue(
     .where(cond);
   // The queue is worked oldest first; decided lists show the latest decisions first.
   const rows = await base
-    .orderBy(q.checked === 0 ? asc(t.id) : desc(t.reviewedAt), desc(t.id))
+    .orderBy(q.checked === AUTH_STATUS.PENDING ? asc(t.id) : desc(t.reviewedAt), desc(t.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
   const total = await cappedCount(

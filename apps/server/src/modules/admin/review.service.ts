@@ -1,10 +1,11 @@
-import type {
-  AdminFileRef,
-  AuthDetail,
-  AuthKind,
-  AuthQueueItem,
-  authQueueSchema,
-  authReviewSchema,
+import {
+  type AdminFileRef,
+  AUTH_STATUS,
+  type AuthDetail,
+  type AuthKind,
+  type AuthQueueItem,
+  type authQueueSchema,
+  type authReviewSchema,
 } from '@zl/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -128,19 +129,22 @@ export async function authReview(
   input: z.output<typeof authReviewSchema>,
   opts: { starterCoins?: number } = {},
 ) {
-  const checked = input.approve ? 1 : 2;
+  const checked = input.approve ? AUTH_STATUS.APPROVED : AUTH_STATUS.REJECTED;
   const reason = input.approve ? '' : (input.reason ?? '').trim();
   await db.transaction(async (tx) => {
     const row = await repo.lockForReview(tx, input.kind, input.id);
     if (!row) throw new AppError('NOT_FOUND');
-    if (row.checked !== 0) throw new AppError('INVALID_STATE', { message: '该申请已审核过，请刷新列表' });
+    if (row.checked !== AUTH_STATUS.PENDING)
+      throw new AppError('INVALID_STATE', { message: '该申请已审核过，请刷新列表' });
     await repo.decide(tx, input.kind, input.id, { checked, reason, reviewerId: actor.adminId });
     if (input.kind === 'person') {
       const rec = await repo.findPerson(tx, input.id);
       await repo.setMemberAuth(
         tx,
         row.memberId,
-        input.approve ? { personauth: 1, realname: rec!.realname, idcard: rec!.idcard } : { personauth: 2 },
+        input.approve
+          ? { personauth: AUTH_STATUS.APPROVED, realname: rec!.realname, idcard: rec!.idcard }
+          : { personauth: AUTH_STATUS.REJECTED },
       );
     } else {
       await repo.setMemberAuth(tx, row.memberId, { businsauth: checked });

@@ -1,3 +1,4 @@
+import { QUOTE_STATUS } from '@zl/shared';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
@@ -101,9 +102,14 @@ export async function quoteOfProject(
 
 /** The award: the chosen quote won, every other pending one lost. */
 export async function settleQuotes(db: DbOrTx, projectId: number, winnerId: number): Promise<void> {
-  await db.update(quotes).set({ status: 1, updatedAt: sql`now()` }).where(eq(quotes.id, winnerId));
   await db
     .update(quotes)
-    .set({ status: 2, updatedAt: sql`now()` })
-    .where(and(eq(quotes.projectId, projectId), ne(quotes.id, winnerId), eq(quotes.status, 0)));
+    .set({ status: QUOTE_STATUS.WON, updatedAt: sql`now()` })
+    .where(eq(quotes.id, winnerId));
+  await db
+    .update(quotes)
+    .set({ status: QUOTE_STATUS.LOST, updatedAt: sql`now()` })
+    .where(
+      and(eq(quotes.projectId, projectId), ne(quotes.id, winnerId), eq(quotes.status, QUOTE_STATUS.PENDING)),
+    );
 }

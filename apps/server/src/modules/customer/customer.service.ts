@@ -3,10 +3,13 @@ import {
   type CustomerQuote,
   computeAreas,
   type customerProjectListSchema,
+  findTransition,
+  PROJECT_CHECKED,
+  PROJECT_STATUS,
   type ProjectSaveValues,
   type projectCancelSchema,
+  QUOTE_STATUS,
 } from '@zl/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
@@ -83,8 +86,9 @@ async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
 }
 
 /**
- * Publish (no id → status 0, pending review) or edit. Editing is allowed while pending (0), or
- * after a rejection (7, closedBy rejected), which resubmits it for review through the transition.
+ * Publish (no id → status 0, pending review) or edit. Both edits go through the transition table:
+ * a pending posting is edited in place (`edit`, 0 → 0), a rejected one is resubmitted for review
+ * (`resubmit`, 7 → 0). Anything else is refused with a message that says what can be edited.
  */
 export async function projectSave(db: Db, member: SessionContext, input: ProjectSaveValues) {
   const events: ProjectEventNotice[] = [];
@@ -106,38 +110,32 @@ export async function projectSave(db: Db, member: SessionContext, input: Project
         action: 'project.publish',
         targetType: 'project',
         targetId: created!.id,
-        detail: { to: 0, actorRole: 'customer' },
+        detail: { to: PROJECT_STATUS.PENDING_REVIEW, actorRole: 'customer' },
       });
       return created!;
     }
     const current = await lockProject(tx, input.id);
     if (!current || current.customerId !== member.memberId) throw new AppError('NOT_FOUND');
-    if (current.status === 0) {
-      const [updated] = await tx
-        .update(projects)
-        .set({ ...cols, updatedAt: sql`now()` })
-        .where(eq(projects.id, current.id))
-        .returning();
-      await insertAudit(tx, {
-        actorType: 'member',
-        actorId: member.memberId,
-        action: 'project.edit',
-        targetType: 'project',
-        targetId: current.id,
-        detail: { status: 0, actorRole: 'customer' },
-      });
-      return updated!;
-    }
-    if (current.status === 7 && current.closedBy !== 'rejected') {
+    const event = current.status === PROJECT_STATUS.CLOSED ? 'resubmit' : 'edit';
+    if (event === 'resubmit' && current.closedBy !== 'rejected') {
       throw new AppError('INVALID_STATE', { message: '已取消或已过期的项目不能修改，请重新发布' });
     }
-    if (current.status !== 7) {
+    if (!findTransition(current.status, event, 'customer')) {
       throw new AppError('INVALID_STATE', { message: '只有待审核或被驳回的项目可以修改' });
     }
     const res = await applyTransition(
       tx,
-      { projectId: current.id, event: 'resubmit', actor: { type: 'customer', id: member.memberId } },
-      () => ({ ...cols, checked: 0, checkdate: null, closedBy: '', reason: '' }),
+      { projectId: current.id, event, actor: { type: 'customer', id: member.memberId } },
+      () =>
+        event === 'edit'
+          ? cols
+          : {
+              ...cols,
+              checked: PROJECT_CHECKED.PENDING,
+              checkdate: null,
+              closedBy: '',
+              reason: '',
+            },
     );
     events.push(...res.events);
     return res.project;
@@ -239,7 +237,7 @@ export async function award(db: Db, member: SessionContext, input: { id: number;
       async () => {
         const quote = await repo.quoteOfProject(tx, input.id, input.quoteId);
         if (!quote) throw new AppError('NOT_FOUND', { message: '报价不存在' });
-        if (quote.status !== 0)
+        if (quote.status !== QUOTE_STATUS.PENDING)
           throw new AppError('INVALID_STATE', { message: '该报价已失效，不能选为中标' });
         return { winnerQuoteId: quote.id, awardedAt: new Date() };
       },

@@ -1,4 +1,4 @@
-import { fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from '@zl/shared';
+import { AUTH_STATUS, fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Member } from '../../db/schema/index.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
@@ -78,8 +78,14 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     myworks: 0,
     payout: payoutOf(m),
     reject: {
-      person: m.personauth === 2 && person?.checked === 2 ? person.reason : '',
-      business: m.businsauth === 2 && business?.checked === 2 ? business.reason : '',
+      person:
+        m.personauth === AUTH_STATUS.REJECTED && person?.checked === AUTH_STATUS.REJECTED
+          ? person.reason
+          : '',
+      business:
+        m.businsauth === AUTH_STATUS.REJECTED && business?.checked === AUTH_STATUS.REJECTED
+          ? business.reason
+          : '',
     },
   };
 }

@@ -1,3 +1,4 @@
+import { QUOTE_STATUS } from '@zl/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { quotes } from '../../db/schema/index.ts';
@@ -6,14 +7,14 @@ import { postTransaction } from '../ledger/ledger.service.ts';
 /**
  * Gives every pending bidder of a closed project their coins back (docs/marketplace.md): the
  * reverse of the quote fee, once per quote (key `refund:<quoteId>`), and the quote becomes 3
- * (withdrawn). Call it in the transaction that closed the project, under its row lock; running it
+ * (closed). Call it in the transaction that closed the project, under its row lock; running it
  * twice refunds nothing twice. Answers how many quotes were refunded now.
  */
 export async function refundBidders(tx: Tx, projectId: number): Promise<number> {
   const pending = await tx
     .select({ id: quotes.id, supplierId: quotes.supplierId, coinsPaid: quotes.coinsPaid })
     .from(quotes)
-    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, 0)))
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, QUOTE_STATUS.PENDING)))
     .orderBy(asc(quotes.id))
     .for('update');
   let refunded = 0;
@@ -36,7 +37,10 @@ export async function refundBidders(tx: Tx, projectId: number): Promise<number> 
       });
       if (!r.duplicate) refunded++;
     }
-    await tx.update(quotes).set({ status: 3, updatedAt: sql`now()` }).where(eq(quotes.id, q.id));
+    await tx
+      .update(quotes)
+      .set({ status: QUOTE_STATUS.CLOSED, updatedAt: sql`now()` })
+      .where(eq(quotes.id, q.id));
   }
   return refunded;
 }

@@ -1,4 +1,4 @@
-import type { ProjectInfo, QUOTE_BLOCKERS } from '@zl/shared';
+import { AUTH_STATUS, PROJECT_STATUS, type ProjectInfo, type QUOTE_BLOCKERS } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
@@ -32,12 +32,12 @@ export async function loadCaller(db: DbOrTx, memberId: number): Promise<Caller> 
 }
 
 export function isVerified(c: Pick<Caller, 'personauth' | 'businsauth'>): boolean {
-  return c.personauth === 1 || c.businsauth === 1;
+  return c.personauth === AUTH_STATUS.APPROVED || c.businsauth === AUTH_STATUS.APPROVED;
 }
 
-/** Bidding runs: status 1 and the deadline still ahead. */
+/** Bidding runs: status 1 (竞标中) and the deadline still ahead. */
 export function biddingOpen(p: Pick<ProjectRow, 'status' | 'biddl'>, now = new Date()): boolean {
-  return p.status === 1 && p.biddl.getTime() > now.getTime();
+  return p.status === PROJECT_STATUS.BIDDING && p.biddl.getTime() > now.getTime();
 }
 
 /**
@@ -50,10 +50,15 @@ export async function visibleProject(db: DbOrTx, memberId: number, id: number): 
   return p;
 }
 
-/** The customer's contact: to the customer, and from status 2 on to the winner. */
+/** The customer's contact: to the customer, and from status 2 (已选标) on to the winner. */
 export function mayseeContact(p: ProjectRow, memberId: number, mine: QuoteRow | undefined): boolean {
   if (p.customerId === memberId) return true;
-  return p.status >= 2 && p.winnerQuoteId !== null && mine !== undefined && mine.id === p.winnerQuoteId;
+  return (
+    p.status >= PROJECT_STATUS.AWARDED &&
+    p.winnerQuoteId !== null &&
+    mine !== undefined &&
+    mine.id === p.winnerQuoteId
+  );
 }
 
 export function quoteSummary(q: QuoteRow) {
@@ -91,10 +96,12 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
     projectTimeline(db, p.id),
   ]);
   const why = await blocker(db, caller, p, mine);
-  const orbits = [{ status: 0, statusText: statusText(0), at: shanghaiDateTime(p.createdAt) }];
+  const posted: number = PROJECT_STATUS.PENDING_REVIEW;
+  const orbits = [{ status: posted, statusText: statusText(posted), at: shanghaiDateTime(p.createdAt) }];
   for (const t of timeline) {
-    const to = (t.detail as { to?: unknown }).to;
-    if (typeof to === 'number')
+    const { from, to } = t.detail as { from?: unknown; to?: unknown };
+    // A self-transition (a pending posting edited) changes no status: not a step of the timeline.
+    if (typeof to === 'number' && from !== to)
       orbits.push({ status: to, statusText: statusText(to), at: shanghaiDateTime(t.at) });
   }
   return {

@@ -1,3 +1,4 @@
+import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
@@ -27,7 +28,7 @@ export async function findProject(db: DbOrTx, id: number): Promise<ProjectRow | 
 
 /** Listed in the order centre: approved by an operator (rejected and pending postings are not). */
 export function isPublic(p: Pick<ProjectRow, 'status' | 'checked'>): boolean {
-  return p.status >= 1 && p.checked === 1;
+  return p.status >= PROJECT_STATUS.BIDDING && p.checked === PROJECT_CHECKED.APPROVED;
 }
 
 export async function findOwnQuote(db: DbOrTx, projectId: number, supplierId: number) {

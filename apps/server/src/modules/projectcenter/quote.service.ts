@@ -1,6 +1,8 @@
 import {
+  PROJECT_STATUS,
   type PriceTableInput,
   type priceTableSchema,
+  QUOTE_STATUS,
   type QuoteView,
   quoteStateOf,
   REQUIREMENT_CATEGORIES,
@@ -60,7 +62,7 @@ function assertMayQuote(caller: Caller): void {
 /** Bidding runs on this project (checked on the locked row). */
 function assertBiddingOpen(p: ProjectRow): void {
   if (!isPublic(p)) throw new AppError('NOT_FOUND');
-  if (p.status !== 1) {
+  if (p.status !== PROJECT_STATUS.BIDDING) {
     throw new AppError('INVALID_STATE', {
       message: `项目当前状态为「${statusText(p.status)}」，不能报价`,
       data: { status: p.status },
@@ -193,7 +195,8 @@ export async function updateQuote(db: Db, memberId: number, input: PriceTable): 
     const mine = await findOwnQuote(tx, p.id, memberId);
     if (!mine) throw new AppError('NOT_FOUND', { message: '您还没有报价' });
     assertBiddingOpen(p);
-    if (mine.status !== 0) throw new AppError('INVALID_STATE', { message: '报价已结束，不能修改' });
+    if (mine.status !== QUOTE_STATUS.PENDING)
+      throw new AppError('INVALID_STATE', { message: '报价已结束，不能修改' });
     const priced = priceLines(p, input.lines);
     const attachments = await checkAttachments(tx, memberId, input.attachments);
     const [q] = await tx

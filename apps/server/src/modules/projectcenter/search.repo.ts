@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
+import { PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
@@ -54,7 +54,7 @@ function filterConditions(f: SearchFilters): SQL[] {
   const conds: SQL[] = [eq(projects.status, f.status)];
   // "Open" means bidding still runs: a project past its deadline leaves the list before the
   // expiry job (every minute) has closed it.
-  if (f.status === 1) conds.push(sql`${projects.biddl} > now()`);
+  if (f.status === PROJECT_STATUS.BIDDING) conds.push(sql`${projects.biddl} > now()`);
   if (f.groupid !== undefined) conds.push(eq(projects.groupid, f.groupid));
   if (f.prov) conds.push(eq(projects.prov, f.prov));
   if (f.city) conds.push(eq(projects.city, f.city));

@@ -1,4 +1,4 @@
-import { type QuoteState, quoteStateOf } from '@zl/shared';
+import { PROJECT_STATUS, type QuoteState, quoteStateOf, quoteStatusOf } from '@zl/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { projects, quotes } from '../../db/schema/index.ts';
@@ -6,8 +6,6 @@ import { AppError } from '../../lib/errors.ts';
 import { projectSummary } from '../project/project-view.ts';
 import { findMember, findOwnQuote, findProject, findWinner } from './projectcenter.repo.ts';
 import { summaryColumns } from './search.repo.ts';
-
-const STATE_CODE: Record<QuoteState, number> = { pending: 0, won: 1, lost: 2, closed: 3 };
 
 /**
  * Projectcenter/winnerInfo: to the project's customer and its bidders only (anyone else NOT_FOUND).
@@ -18,7 +16,7 @@ export async function winnerInfo(db: DbOrTx, memberId: number, id: number) {
   const mine = p ? await findOwnQuote(db, p.id, memberId) : undefined;
   const isCustomer = p?.customerId === memberId;
   if (!p || (!isCustomer && !mine)) throw new AppError('NOT_FOUND');
-  const awarded = p.winnerQuoteId !== null && p.status >= 2;
+  const awarded = p.winnerQuoteId !== null && p.status >= PROJECT_STATUS.AWARDED;
   const winner = awarded ? await findWinner(db, p.winnerQuoteId) : undefined;
   const isWinner = Boolean(winner && mine && winner.supplierId === memberId);
   let contact: { mobile: string; name: string } | null = null;
@@ -44,7 +42,7 @@ export async function factoryPrjctList(
 ) {
   const where = and(
     eq(quotes.supplierId, memberId),
-    input.state === undefined ? undefined : eq(quotes.status, STATE_CODE[input.state]),
+    input.state === undefined ? undefined : eq(quotes.status, quoteStatusOf(input.state)),
   );
   const [rows, [count]] = await Promise.all([
     db

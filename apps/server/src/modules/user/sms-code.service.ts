@@ -6,7 +6,7 @@ import { safeEqualHex, sha256, sixDigitCode } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { SmsSender } from './sms-sender.ts';
 
-/** PRODUCT.md §5 SMS rules. */
+/** SMS rules: docs/product.md § Accounts and identity. */
 export const SMS_RULES = {
   validSeconds: 5 * 60,
   resendSeconds: 60,

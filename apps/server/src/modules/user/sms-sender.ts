@@ -9,7 +9,7 @@ export interface SmsMessage {
   purpose: SmsPurpose;
 }
 
-/** PRODUCT.md §5: SMS goes through a provider interface. */
+/** docs/product.md § Accounts and identity: SMS goes through a provider interface. */
 export interface SmsSender {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;

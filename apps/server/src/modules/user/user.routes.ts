@@ -85,7 +85,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
       const body = request.body;
       const auto = body.autologin === 1 || body.autologin === '1';
       if (auto && body.password === undefined) {
-        // The guard's auto-login (seed §4 rule 2): a live session already answers it.
+        // The guard's auto-login (docs/seed-map.md § Guard, rule 2): a live session already answers it.
         if (request.member) {
           const { memberId: _m, sessionHash: _s, ...member } = request.member;
           return okEnvelope(

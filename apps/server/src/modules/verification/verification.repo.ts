@@ -1,3 +1,4 @@
+import { AUTH_STATUS } from '@zl/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, businessAuths, members, personAuths } from '../../db/schema/index.ts';
@@ -19,7 +20,7 @@ export async function approvedPersonAuth(db: DbOrTx, memberId: number): Promise<
   const [row] = await db
     .select()
     .from(personAuths)
-    .where(and(eq(personAuths.memberId, memberId), eq(personAuths.checked, 1)))
+    .where(and(eq(personAuths.memberId, memberId), eq(personAuths.checked, AUTH_STATUS.APPROVED)))
     .orderBy(desc(personAuths.id))
     .limit(1);
   return row;
@@ -45,7 +46,11 @@ export async function idcardApprovedElsewhere(
     .select({ id: personAuths.id })
     .from(personAuths)
     .where(
-      and(eq(personAuths.idcard, idcard), eq(personAuths.checked, 1), ne(personAuths.memberId, memberId)),
+      and(
+        eq(personAuths.idcard, idcard),
+        eq(personAuths.checked, AUTH_STATUS.APPROVED),
+        ne(personAuths.memberId, memberId),
+      ),
     )
     .limit(1);
   return Boolean(row);
@@ -62,7 +67,7 @@ export async function creditCodeApprovedElsewhere(
     .where(
       and(
         eq(businessAuths.taxorder, taxorder),
-        eq(businessAuths.checked, 1),
+        eq(businessAuths.checked, AUTH_STATUS.APPROVED),
         ne(businessAuths.memberId, memberId),
       ),
     )
@@ -84,7 +89,7 @@ export async function insertPersonAuth(db: DbOrTx, values: typeof personAuths.$i
   const [row] = await db.insert(personAuths).values(values).returning({ id: personAuths.id });
   await db
     .update(members)
-    .set({ personauth: 0, updatedAt: sql`now()` })
+    .set({ personauth: AUTH_STATUS.PENDING, updatedAt: sql`now()` })
     .where(eq(members.id, values.memberId));
   return row!.id;
 }
@@ -93,7 +98,7 @@ export async function insertBusinessAuth(db: DbOrTx, values: typeof businessAuth
   const [row] = await db.insert(businessAuths).values(values).returning({ id: businessAuths.id });
   await db
     .update(members)
-    .set({ businsauth: 0, updatedAt: sql`now()` })
+    .set({ businsauth: AUTH_STATUS.PENDING, updatedAt: sql`now()` })
     .where(eq(members.id, values.memberId));
   return row!.id;
 }

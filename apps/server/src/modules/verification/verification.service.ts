@@ -1,4 +1,5 @@
 import {
+  AUTH_STATUS,
   type AuthInfo,
   type businesAuthSchema,
   type PersonAuthInfo,
@@ -15,12 +16,14 @@ import * as repo from './verification.repo.ts';
 type Parsed<S extends z.ZodType> = z.output<S>;
 
 /**
- * PRODUCT.md §2: one submission may wait for review at a time; an approved one is final; a
+ * docs/product.md § Verification status: one submission may wait for review at a time; an approved one is final; a
  * rejected one is corrected and submitted again (a new row, so the history stays).
  */
 function assertCanSubmit(flag: number, latest: { checked: number } | undefined): void {
-  if (flag === 1 || latest?.checked === 1) throw new AppError('AUTH_ALREADY_APPROVED');
-  if (flag === 0 || latest?.checked === 0) throw new AppError('AUTH_PENDING');
+  if (flag === AUTH_STATUS.APPROVED || latest?.checked === AUTH_STATUS.APPROVED)
+    throw new AppError('AUTH_ALREADY_APPROVED');
+  if (flag === AUTH_STATUS.PENDING || latest?.checked === AUTH_STATUS.PENDING)
+    throw new AppError('AUTH_PENDING');
 }
 
 const ID_IMAGE = { purposes: ['idcard'], visibility: 'private' } as const;
@@ -45,7 +48,7 @@ export async function personAuth(deps: Deps, memberId: number, input: Parsed<typ
     assertCanSubmit(locked.personauth, await repo.latestPersonAuth(tx, memberId));
     if (await repo.idcardApprovedElsewhere(tx, memberId, input.idcard))
       throw fieldError('VALIDATION_FAILED', 'idcard', '该身份证已被其他账号认证');
-    const id = await repo.insertPersonAuth(tx, { memberId, ...input, checked: 0 });
+    const id = await repo.insertPersonAuth(tx, { memberId, ...input, checked: AUTH_STATUS.PENDING });
     await repo.insertAudit(tx, {
       actorType: 'member',
       actorId: memberId,
@@ -71,7 +74,7 @@ export async function personAuthInfo(deps: Deps, memberId: number): Promise<Pers
     cardrvs: fileRef(row.cardrvs),
     checked: row.checked,
     personauth: m.personauth,
-    reason: row.checked === 2 ? row.reason : '',
+    reason: row.checked === AUTH_STATUS.REJECTED ? row.reason : '',
     ...shanghaiDateTime(row.createdAt),
   };
 }
@@ -113,7 +116,7 @@ export async function businesAuth(deps: Deps, memberId: number, input: Parsed<ty
       mcity: input.mcity ?? '',
       mstrt: input.mstrt ?? '',
       maddr: input.maddr ?? '',
-      checked: 0,
+      checked: AUTH_STATUS.PENDING,
     });
     await repo.insertAudit(tx, {
       actorType: 'member',
@@ -158,6 +161,6 @@ export async function businesAuthInfo(deps: Deps, memberId: number): Promise<Aut
     ...shanghaiDateTime(row.createdAt),
     checked: row.checked,
     businsauth: m.businsauth,
-    reason: row.checked === 2 ? row.reason : '',
+    reason: row.checked === AUTH_STATUS.REJECTED ? row.reason : '',
   };
 }

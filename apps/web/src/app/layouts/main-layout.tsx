@@ -7,7 +7,7 @@ import { SiteShell } from './site-shell.tsx';
 
 const menuItems = NAV_ITEMS.map((n) => ({ key: n.key, label: <Link to={n.to}>{n.label}</Link> }));
 
-/** The supplier's frame around every page behind the guard (seed §2 main layout). */
+/** The supplier's frame around every page behind the guard (the main layout of docs/seed-map.md § Routes). */
 function MainLayout() {
   const { pathname } = useLocation();
   return (

@@ -1,10 +1,15 @@
-import { type AdminRole, adminRoleLabels, reviewStatusLabels } from '@zl/shared';
+import { type AdminRole, AUTH_STATUS, adminRoleLabels, reviewStatusLabels } from '@zl/shared';
 import Tag from 'antd/es/tag';
 import dayjs from 'dayjs';
 
-const STATUS_COLORS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red', 3: 'default' };
+const STATUS_COLORS: Record<number, string> = {
+  [AUTH_STATUS.PENDING]: 'orange',
+  [AUTH_STATUS.APPROVED]: 'green',
+  [AUTH_STATUS.REJECTED]: 'red',
+  [AUTH_STATUS.NOT_SUBMITTED]: 'default',
+};
 
-/** Verification status (PRODUCT.md §2) as a tag: 待审核 / 已通过 / 已驳回 / 未提交. */
+/** Verification status (docs/product.md § Verification status) as a tag: 待审核 / 已通过 / 已驳回 / 未提交. */
 export function StatusTag({ value }: { value: number }) {
   return (
     <Tag color={STATUS_COLORS[value] ?? 'default'} variant="outlined">

@@ -1,5 +1,5 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
-import { cardTypeLabels } from '@zl/shared';
+import { AUTH_STATUS, cardTypeLabels } from '@zl/shared';
 import Avatar from 'antd/es/avatar';
 import Grid from 'antd/es/grid';
 import Menu from 'antd/es/menu';
@@ -66,7 +66,7 @@ function menuItems(grouped: boolean): ItemType[] {
 function MemberCard() {
   const { data } = useUserInfo();
   if (!data) return null;
-  const approved = data.businsauth === 1 ? data.businsauth : data.personauth;
+  const approved = data.businsauth === AUTH_STATUS.APPROVED ? data.businsauth : data.personauth;
   return (
     <Link to="/personCenter/defaultPage" className="zl-pc-member">
       <Avatar size={40} src={data.userlogo || undefined} icon={<UserOutlined />} />

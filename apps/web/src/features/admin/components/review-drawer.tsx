@@ -1,6 +1,6 @@
 import FilePdfOutlined from '@ant-design/icons/FilePdfOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { type AdminFileRef, type AuthDetail, type AuthKind, authKindLabels } from '@zl/shared';
+import { type AdminFileRef, AUTH_STATUS, type AuthDetail, type AuthKind, authKindLabels } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -89,11 +89,11 @@ function Body({ d }: { d: AuthDetail }) {
         </Image.PreviewGroup>
       </div>
       <div className="zl-review-side">
-        {d.checked !== 0 && (
+        {d.checked !== AUTH_STATUS.PENDING && (
           <Alert
-            type={d.checked === 1 ? 'success' : 'error'}
+            type={d.checked === AUTH_STATUS.APPROVED ? 'success' : 'error'}
             showIcon
-            title={d.checked === 1 ? '已通过' : `已驳回：${d.reason}`}
+            title={d.checked === AUTH_STATUS.APPROVED ? '已通过' : `已驳回：${d.reason}`}
             description={`${d.reviewer ?? '—'} · ${fmtTime(d.reviewedAt)}`}
           />
         )}
@@ -136,7 +136,12 @@ function Body({ d }: { d: AuthDetail }) {
             <Timeline
               items={d.history.map((h) => ({
                 key: h.id,
-                color: h.checked === 1 ? 'green' : h.checked === 2 ? 'red' : 'orange',
+                color:
+                  h.checked === AUTH_STATUS.APPROVED
+                    ? 'green'
+                    : h.checked === AUTH_STATUS.REJECTED
+                      ? 'red'
+                      : 'orange',
                 content: (
                   <div>
                     <Space size={6}>
@@ -189,7 +194,7 @@ export function ReviewDrawer(props: {
     }
   }
 
-  const pending = data?.checked === 0;
+  const pending = data?.checked === AUTH_STATUS.PENDING;
   return (
     <Drawer
       open={id !== null}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AuthKind, type AuthQueueItem, authKindLabels } from '@zl/shared';
+import { AUTH_STATUS, type AuthKind, type AuthQueueItem, authKindLabels } from '@zl/shared';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
@@ -13,16 +13,19 @@ import { ReviewDrawer } from '../components/review-drawer.tsx';
 import { fmtTime, StatusTag } from '../labels.tsx';
 
 const STATUS_OPTIONS = [
-  { value: 0, label: '待审核' },
-  { value: 1, label: '已通过' },
-  { value: 2, label: '已驳回' },
+  { value: AUTH_STATUS.PENDING, label: '待审核' },
+  { value: AUTH_STATUS.APPROVED, label: '已通过' },
+  { value: AUTH_STATUS.REJECTED, label: '已驳回' },
 ];
 const PAGE_SIZE = 20;
 
 function readParams(p: URLSearchParams) {
   const kind: AuthKind = p.get('kind') === 'business' ? 'business' : 'person';
   const s = Number(p.get('status'));
-  const checked = (s === 1 || s === 2 ? s : 0) as 0 | 1 | 2;
+  const checked = (s === AUTH_STATUS.APPROVED || s === AUTH_STATUS.REJECTED ? s : AUTH_STATUS.PENDING) as
+    | 0
+    | 1
+    | 2;
   const page = Math.max(1, Number.parseInt(p.get('page') ?? '1', 10) || 1);
   const keyword = (p.get('q') ?? '').slice(0, 50);
   const review = Number(p.get('review')) || null;
@@ -47,9 +50,9 @@ export default function AuthQueuePage() {
 
   const items = data?.listItem ?? [];
   const nextPendingAfter = (id: number) => {
-    if (checked !== 0) return null;
+    if (checked !== AUTH_STATUS.PENDING) return null;
     const i = items.findIndex((x) => x.id === id);
-    return items.slice(i + 1).find((x) => x.checked === 0)?.id ?? null;
+    return items.slice(i + 1).find((x) => x.checked === AUTH_STATUS.PENDING)?.id ?? null;
   };
 
   const columns: ColumnsType<AuthQueueItem> = [
@@ -88,7 +91,7 @@ export default function AuthQueuePage() {
       render: (v: string) => <span className="zl-admin-mono">{v}</span>,
     },
     { title: '状态', dataIndex: 'checked', width: 84, render: (v: number) => <StatusTag value={v} /> },
-    ...(checked === 0
+    ...(checked === AUTH_STATUS.PENDING
       ? []
       : ([
           {
@@ -101,7 +104,7 @@ export default function AuthQueuePage() {
               </span>
             ),
           },
-          ...(checked === 2
+          ...(checked === AUTH_STATUS.REJECTED
             ? [
                 {
                   title: '驳回原因',
@@ -123,7 +126,7 @@ export default function AuthQueuePage() {
       fixed: 'right',
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => update({ review: r.id })}>
-          {r.checked === 0 ? '审核' : '查看'}
+          {r.checked === AUTH_STATUS.PENDING ? '审核' : '查看'}
         </Button>
       ),
     },
@@ -141,7 +144,7 @@ export default function AuthQueuePage() {
         <Segmented
           value={checked}
           options={STATUS_OPTIONS}
-          onChange={(v) => update({ status: v === 0 ? null : Number(v), page: null })}
+          onChange={(v) => update({ status: v === AUTH_STATUS.PENDING ? null : Number(v), page: null })}
         />
         <Input.Search
           key={`${kind}-${keyword}`}
@@ -164,7 +167,7 @@ export default function AuthQueuePage() {
         loading={isFetching}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: checked === 0 ? '暂无待审核的申请' : '暂无记录' }}
+        locale={{ emptyText: checked === AUTH_STATUS.PENDING ? '暂无待审核的申请' : '暂无记录' }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,

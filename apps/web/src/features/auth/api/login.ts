@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { storage } from '../../../lib/storage.ts';
 
-/** Seed §8: ALREADY_LOGGED_IN ("do not log in again") counts as a successful login. */
+/** docs/seed-map.md § Errors: ALREADY_LOGGED_IN ("do not log in again") counts as a successful login. */
 const LOGIN_OK = ['ALREADY_LOGGED_IN'] as const;
 
 export function postLogin(body: LoginInput, opts: { skipErrorHandler?: boolean } = {}) {

@@ -1,3 +1,4 @@
+import { PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -49,7 +50,7 @@ export function CancelModal({
       <p>
         确定取消「<strong>{project?.title}</strong>」吗？取消后项目关闭，不能恢复。
       </p>
-      {project?.status === 1 && (
+      {project?.status === PROJECT_STATUS.BIDDING && (
         <Alert
           type="info"
           showIcon

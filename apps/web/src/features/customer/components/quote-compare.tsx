@@ -1,6 +1,12 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
-import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
+import {
+  AUTH_STATUS,
+  QUOTE_STATUS,
+  quoteStatusLabels,
+  REQUIREMENT_CATEGORIES,
+  type RequirementCategory,
+} from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
@@ -15,7 +21,7 @@ import type { Quote, QuoteLine } from '../api/types.ts';
 
 /** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */
 export function lowestQuoteIds(quotes: Quote[]): Set<number> {
-  const live = quotes.filter((q) => q.status !== 3);
+  const live = quotes.filter((q) => q.status !== QUOTE_STATUS.CLOSED);
   if (live.length === 0) return new Set();
   const min = Math.min(...live.map((q) => q.total));
   return new Set(live.filter((q) => q.total === min).map((q) => q.quoteId));
@@ -72,7 +78,7 @@ export function QuoteCompare({
   const [choosing, setChoosing] = useState<Quote | null>(null);
   const award = useAward();
   const lowest = lowestQuoteIds(quotes);
-  const decided = quotes.some((q) => q.status === 1);
+  const decided = quotes.some((q) => q.status === QUOTE_STATUS.WON);
 
   if (quotes.length === 0) return <Empty description="还没有供应商报价，竞标截止前会陆续收到报价" />;
 
@@ -140,8 +146,8 @@ export function QuoteCompare({
 
   const colClass = (q: Quote) =>
     [
-      q.status === 1 ? 'zl-cmp-won' : '',
-      decided && q.status !== 1 ? 'zl-cmp-lost' : '',
+      q.status === QUOTE_STATUS.WON ? 'zl-cmp-won' : '',
+      decided && q.status !== QUOTE_STATUS.WON ? 'zl-cmp-lost' : '',
       !decided && lowest.has(q.quoteId) && quotes.length > 1 ? 'zl-cmp-best' : '',
     ]
       .filter(Boolean)
@@ -166,14 +172,14 @@ export function QuoteCompare({
               {quotes.map((q) => (
                 <th key={q.quoteId} scope="col" className={colClass(q)} data-quote={q.quoteId}>
                   <div className="zl-cmp-name">
-                    {q.status === 1 && <TrophyOutlined className="zl-cmp-trophy" />}
+                    {q.status === QUOTE_STATUS.WON && <TrophyOutlined className="zl-cmp-trophy" />}
                     {supplierName(q)}
                   </div>
                   <div className="zl-cmp-tags">
-                    {q.supplier.personauth === 1 && <Tag color="blue">实名认证</Tag>}
-                    {q.supplier.businsauth === 1 && <Tag color="gold">企业认证</Tag>}
-                    {q.status === 1 && <Tag color="green">中标</Tag>}
-                    {q.status === 2 && <Tag>未中标</Tag>}
+                    {q.supplier.personauth === AUTH_STATUS.APPROVED && <Tag color="blue">实名认证</Tag>}
+                    {q.supplier.businsauth === AUTH_STATUS.APPROVED && <Tag color="gold">企业认证</Tag>}
+                    {q.status === QUOTE_STATUS.WON && <Tag color="green">中标</Tag>}
+                    {q.status === QUOTE_STATUS.LOST && <Tag>{quoteStatusLabels[QUOTE_STATUS.LOST]}</Tag>}
                   </div>
                   <div className="zl-cust-muted">
                     {/* the server answers 0 until the supplier has evaluations */}

@@ -1,15 +1,16 @@
-import { type ProjectStatus, projectStatusLabels } from '@zl/shared';
+import { PROJECT_CHECKED, PROJECT_STATUS, type ProjectStatus, projectStatusLabels } from '@zl/shared';
 import Tag from 'antd/es/tag';
 
+const S = PROJECT_STATUS;
 const COLORS: Record<number, string> = {
-  0: 'orange',
-  1: 'blue',
-  2: 'purple',
-  3: 'cyan',
-  4: 'geekblue',
-  5: 'gold',
-  6: 'green',
-  7: 'default',
+  [S.PENDING_REVIEW]: 'orange',
+  [S.BIDDING]: 'blue',
+  [S.AWARDED]: 'purple',
+  [S.SIGNING]: 'cyan',
+  [S.BUILDING]: 'geekblue',
+  [S.ACCEPTING]: 'gold',
+  [S.DONE]: 'green',
+  [S.CLOSED]: 'default',
 };
 
 const CLOSED_BY: Record<string, string> = { rejected: '已驳回', cancelled: '已取消', expired: '已过期' };
@@ -25,7 +26,7 @@ export function ProjectStatusTag({
   closedBy?: string;
 }) {
   const base = statusText || projectStatusLabels[status as ProjectStatus] || String(status);
-  const why = status === 7 && closedBy ? CLOSED_BY[closedBy] : undefined;
+  const why = status === S.CLOSED && closedBy ? CLOSED_BY[closedBy] : undefined;
   return (
     <Tag color={why === '已驳回' ? 'red' : (COLORS[status] ?? 'default')} variant="outlined">
       {why && !base.includes(why) ? `${base}·${why}` : base}
@@ -35,11 +36,12 @@ export function ProjectStatusTag({
 
 /** What the customer may do with a project in this state (docs/marketplace.md). */
 export function projectActions(p: { status: number; closedBy?: string; checked?: number }) {
-  const rejected = p.status === 7 && (p.closedBy === 'rejected' || p.checked === 2);
+  const rejected =
+    p.status === S.CLOSED && (p.closedBy === 'rejected' || p.checked === PROJECT_CHECKED.REJECTED);
   return {
-    edit: p.status === 0 || rejected,
+    edit: p.status === S.PENDING_REVIEW || rejected,
     rejected,
-    cancel: p.status === 0 || p.status === 1,
-    compare: p.status >= 1 && !(p.status === 7 && rejected),
+    cancel: p.status === S.PENDING_REVIEW || p.status === S.BIDDING,
+    compare: p.status >= S.BIDDING && !(p.status === S.CLOSED && rejected),
   };
 }

@@ -1,5 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -42,7 +43,7 @@ function Facts({ p }: { p: Project }) {
         { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
         { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
         { key: 'created', label: '发布时间', children: `${p.dates} ${p.times}` },
-        ...(p.status >= 1 && p.coins
+        ...(p.status >= PROJECT_STATUS.BIDDING && p.coins
           ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 竞标币` }]
           : []),
       ]}
@@ -83,7 +84,7 @@ export default function ProjectPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { data: p, isPending, error } = useQuery(projectInfoQuery(id));
-  const showQuotes = !!p && p.status >= 1;
+  const showQuotes = !!p && p.status >= PROJECT_STATUS.BIDDING;
   const quotes = useQuery(quoteListQuery(id, showQuotes));
   const [cancelling, setCancelling] = useState(false);
 
@@ -120,10 +121,10 @@ export default function ProjectPage() {
         {a.rejected && (
           <Alert type="error" showIcon className="zl-cust-alert" title={`审核未通过：${p.reason || '—'}`} />
         )}
-        {p.status === 0 && (
+        {p.status === PROJECT_STATUS.PENDING_REVIEW && (
           <Alert type="warning" showIcon className="zl-cust-alert" title="平台审核中，通过后供应商即可报价" />
         )}
-        {p.status >= 2 && p.status <= 6 && <Winner id={p.id} />}
+        {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
         <Facts p={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">
@@ -154,14 +155,18 @@ export default function ProjectPage() {
         <div className="zl-panel" id="quotes">
           <div className="zl-cust-head">
             <h2>报价对比</h2>
-            {p.status === 1 && p.biddl && (
+            {p.status === PROJECT_STATUS.BIDDING && p.biddl && (
               <span className="zl-cust-muted">竞标截止 {dayjs(p.biddl).format('MM-DD HH:mm')}</span>
             )}
           </div>
           {quotes.isPending ? (
             <Skeleton active />
           ) : (
-            <QuoteCompare projectId={p.id} quotes={quotes.data?.listItem ?? []} canAward={p.status === 1} />
+            <QuoteCompare
+              projectId={p.id}
+              quotes={quotes.data?.listItem ?? []}
+              canAward={p.status === PROJECT_STATUS.BIDDING}
+            />
           )}
         </div>
       )}

@@ -1,5 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { PROJECT_STATUS, projectStatusLabels } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Grid from 'antd/es/grid';
@@ -16,12 +17,15 @@ import type { CustomerProjectSummary } from '../api/types.ts';
 import { CancelModal } from '../components/cancel-modal.tsx';
 import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
+const S = PROJECT_STATUS;
+/** The filter value for every status (below every status code). */
+const ALL = -1;
 const FILTERS = [
-  { value: -1, label: '全部' },
-  { value: 0, label: '待审核' },
-  { value: 1, label: '竞标中' },
-  { value: 2, label: '已选标' },
-  { value: 7, label: '已关闭' },
+  { value: ALL, label: '全部' },
+  ...[S.PENDING_REVIEW, S.BIDDING, S.AWARDED, S.CLOSED].map((s) => ({
+    value: s,
+    label: projectStatusLabels[s],
+  })),
 ];
 const PAGE_SIZE = 10;
 
@@ -72,9 +76,9 @@ function Actions({
 /** 我的项目: the customer's projects with their state, quote count and what can be done next. */
 export default function ProjectsPage() {
   const [params, setParams] = useSearchParams();
-  const status = Number(params.get('status') ?? -1);
+  const status = Number(params.get('status') ?? ALL);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = { page, pageSize: PAGE_SIZE, ...(status >= 0 ? { status } : {}) };
+  const query = { page, pageSize: PAGE_SIZE, ...(status >= S.PENDING_REVIEW ? { status } : {}) };
   const { data, isFetching } = useQuery(projectListQuery(query));
   const [cancelling, setCancelling] = useState<CustomerProjectSummary | null>(null);
   const navigate = useNavigate();
@@ -143,7 +147,7 @@ export default function ProjectsPage() {
         <Segmented
           value={status}
           options={FILTERS}
-          onChange={(v) => update({ status: Number(v) < 0 ? null : Number(v), page: null })}
+          onChange={(v) => update({ status: Number(v) < S.PENDING_REVIEW ? null : Number(v), page: null })}
         />
         <span className="zl-cust-muted">{data ? `共 ${data.total} 个项目` : ''}</span>
       </div>

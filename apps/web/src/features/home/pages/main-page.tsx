@@ -53,7 +53,7 @@ export default function MainPage() {
   const cardno = useSession((s) => s.cardno);
   const name = member?.nickname || (member ? maskMobile(member.mobile) : '');
   const type = member ? cardTypeLabels[member.cardtype as CardType] : undefined;
-  // A customer's home is the customer portal (PRODUCT.md §1); /mainPage is the supplier's.
+  // A customer's home is the customer portal (docs/product.md § Roles); /mainPage is the supplier's.
   if (member?.cardtype === 'customer') return <Navigate to="/customer" replace />;
 
   return (

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Member/userInfo storage rules (seed §3, §4)', () => {
+describe('Member/userInfo storage rules (docs/seed-map.md § Browser storage, § Client state)', () => {
   it('stores the business-auth status and the pay-code flag after success, never a password', async () => {
     const fetchMock = mockFetch(() => jsonResponse(envelope('success', INFO)));
     const data = await fetchUserInfo();

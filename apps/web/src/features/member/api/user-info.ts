@@ -13,7 +13,7 @@ export const memberKeys = {
 };
 
 /**
- * POST Member/userInfo with the seed §3/§4 storage rules: a successful answer saves the
+ * POST Member/userInfo with the storage rules of docs/seed-map.md § Browser storage and § Client state: a successful answer saves the
  * business-auth status and the pay-code flag; an answer that is not success removes the stored
  * cardno, so the guard sends the member to /login. A network failure (no answer) keeps it.
  */

@@ -9,7 +9,7 @@ export interface SearchListData {
   totalCapped: boolean;
 }
 
-/** POST Projectcenter/searchList (seed §7): data.listItem fills the project list. */
+/** POST Projectcenter/searchList (docs/seed-map.md § Calls): data.listItem fills the project list. */
 export function searchList(body: SearchPayload, signal?: AbortSignal): Promise<SearchListData> {
   return api.post<SearchListData>('Projectcenter/searchList', body, { signal });
 }

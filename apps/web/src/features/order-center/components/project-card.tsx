@@ -7,7 +7,7 @@ import HeartFilled from '@ant-design/icons/HeartFilled';
 import HeartOutlined from '@ant-design/icons/HeartOutlined';
 import SoundOutlined from '@ant-design/icons/SoundOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
-import { PROJECT_GROUPS, type ProjectGroupId } from '@zl/shared';
+import { PROJECT_GROUPS, PROJECT_STATUS, type ProjectGroupId } from '@zl/shared';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
@@ -80,7 +80,7 @@ export interface ProjectCardProps {
 /** One project in the hall: what a supplier weighs before opening it. */
 export function ProjectCard({ project: p, onToggleFavorite, favoritePending, footnote }: ProjectCardProps) {
   const dl = deadlineInfo(p.biddl);
-  const open = p.status === 1 && !dl.closed;
+  const open = p.status === PROJECT_STATUS.BIDDING && !dl.closed;
   return (
     <article className="zl-oc-card">
       <Link to={`/orderDetail?id=${p.id}`} className="zl-oc-card-link" aria-label={p.title}>
@@ -90,7 +90,9 @@ export function ProjectCard({ project: p, onToggleFavorite, favoritePending, foo
             {groupLabel(p)}
           </Tag>
           {!open && (
-            <span className="zl-oc-state">{p.status === 1 ? '已截止' : p.statusText || '已结束'}</span>
+            <span className="zl-oc-state">
+              {p.status === PROJECT_STATUS.BIDDING ? '已截止' : p.statusText || '已结束'}
+            </span>
           )}
         </div>
         <div className="zl-oc-body">
@@ -113,7 +115,7 @@ export function ProjectCard({ project: p, onToggleFavorite, favoritePending, foo
               <span className={dl.urgent ? 'zl-oc-dl zl-oc-dl-urgent' : 'zl-oc-dl'}>{dl.text}</span>
             ) : (
               <span className="zl-oc-dl zl-oc-dl-closed">
-                {p.status === 1 ? '已截止' : p.statusText || '已结束'}
+                {p.status === PROJECT_STATUS.BIDDING ? '已截止' : p.statusText || '已结束'}
               </span>
             )}
             <span className="zl-oc-meta">

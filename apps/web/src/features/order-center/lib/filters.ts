@@ -1,3 +1,5 @@
+import { PROJECT_STATUS } from '@zl/shared';
+
 /**
  * The order-centre filters live in the URL query (a link reproduces the search, back restores
  * it). One plain object ⇄ URLSearchParams ⇄ the Projectcenter/searchList payload.
@@ -138,7 +140,7 @@ export function filtersToPayload(f: OrderFilters, cursor?: string | null): Searc
   if (f.areaMax !== null) body.areaMax = f.areaMax;
   if (f.sdateFrom) body.sdateFrom = f.sdateFrom;
   if (f.sdateTo) body.sdateTo = f.sdateTo;
-  body.status = f.status === 'open' ? 1 : f.status;
+  body.status = f.status === 'open' ? PROJECT_STATUS.BIDDING : f.status;
   if (cursor) body.cursor = cursor;
   return body;
 }
@@ -160,7 +162,9 @@ export function keywordFrom(v: string | null): string {
 
 function statusFrom(v: string | null): StatusFilter {
   const n = Number(v);
-  return Number.isInteger(n) && n >= 2 && n <= 7 ? (n as StatusFilter) : 'open';
+  return Number.isInteger(n) && n >= PROJECT_STATUS.AWARDED && n <= PROJECT_STATUS.CLOSED
+    ? (n as StatusFilter)
+    : 'open';
 }
 
 export function activeFilterCount(f: OrderFilters): number {

@@ -5,9 +5,9 @@ import type { ProjectSummary } from '../api/types.ts';
 import { filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
 
 interface OrderCenterState {
-  /** seed §3: the project list, default [] */
+  /** docs/seed-map.md § Client state: the project list, default [] */
   orderCenterList: ProjectSummary[];
-  /** seed §3–§4: true until a search succeeds */
+  /** docs/seed-map.md § Client state: true until a search succeeds */
   orderCenterLoading: boolean;
   nextCursor: string | null;
   total: number;
@@ -43,7 +43,7 @@ export function appendUnique(list: ProjectSummary[], more: ProjectSummary[]): Pr
 }
 
 /**
- * The order centre's list state (seed §3–§4): a successful Projectcenter/searchList replaces
+ * The order centre's list state (docs/seed-map.md § Client state): a successful Projectcenter/searchList replaces
  * orderCenterList and sets orderCenterLoading false; an answer that is not success stores nothing.
  * Only the newest request may write: a slow answer to an older filter is dropped.
  */

@@ -49,7 +49,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('orderCenterList / orderCenterLoading (seed §3–§4)', () => {
+describe('orderCenterList / orderCenterLoading (docs/seed-map.md § Client state)', () => {
   it('starts as an empty list, loading', () => {
     const s = useOrderCenter.getState();
     expect(s.orderCenterList).toEqual([]);

@@ -11,7 +11,7 @@ export const projectKeys = {
   mine: (state: string) => [...projectKeys.all, 'factoryPrjctList', state] as const,
 };
 
-/** POST Projectcenter/getInfo (seed §7): the detail, its orbits and what the caller may do. */
+/** POST Projectcenter/getInfo (docs/seed-map.md § Calls): the detail, its orbits and what the caller may do. */
 export function getInfo(id: number, signal?: AbortSignal): Promise<ProjectDetail> {
   return api.post<ProjectDetail>('Projectcenter/getInfo', { id }, { signal });
 }

@@ -1,6 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
-import { fileUrl, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import { fileUrl, PROJECT_STATUS, QUOTE_STATUS, quoteStatusLabels, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Image from 'antd/es/image';
@@ -15,11 +15,12 @@ import { ProjectCover } from '../../order-center/components/project-card.tsx';
 import { formatDateTime } from '../../order-center/lib/deadline.ts';
 import type { WinnerInfo } from '../api/winner-info.ts';
 
+const Q = QUOTE_STATUS;
 export const QUOTE_STATE: Record<number, { text: string; color: string }> = {
-  0: { text: '报价中', color: 'processing' },
-  1: { text: '已中标', color: 'success' },
-  2: { text: '未中标', color: 'default' },
-  3: { text: '已关闭', color: 'default' },
+  [Q.PENDING]: { text: quoteStatusLabels[Q.PENDING], color: 'processing' },
+  [Q.WON]: { text: quoteStatusLabels[Q.WON], color: 'success' },
+  [Q.LOST]: { text: quoteStatusLabels[Q.LOST], color: 'default' },
+  [Q.CLOSED]: { text: quoteStatusLabels[Q.CLOSED], color: 'default' },
 };
 
 export function QuoteStateTag({ status }: { status: number }) {
@@ -27,15 +28,16 @@ export function QuoteStateTag({ status }: { status: number }) {
   return <Tag color={s.color}>{s.text}</Tag>;
 }
 
+const S = PROJECT_STATUS;
 export const STATUS_COLOR: Record<number, string> = {
-  0: 'default',
-  1: 'processing',
-  2: 'success',
-  3: 'cyan',
-  4: 'geekblue',
-  5: 'purple',
-  6: 'success',
-  7: 'default',
+  [S.PENDING_REVIEW]: 'default',
+  [S.BIDDING]: 'processing',
+  [S.AWARDED]: 'success',
+  [S.SIGNING]: 'cyan',
+  [S.BUILDING]: 'geekblue',
+  [S.ACCEPTING]: 'purple',
+  [S.DONE]: 'success',
+  [S.CLOSED]: 'default',
 };
 
 export function Gallery({ project }: { project: ProjectDetail }) {

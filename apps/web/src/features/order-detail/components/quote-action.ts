@@ -1,3 +1,4 @@
+import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import type { ProjectDetail } from '../../order-center/api/types.ts';
 
 export type QuoteAction =
@@ -32,15 +33,16 @@ type Input = Pick<
  * open), or disabled with the reason and where to fix it.
  */
 export function quoteAction(p: Input, now = Date.now()): QuoteAction {
-  const open = p.status === 1 && Date.parse(p.biddl) > now;
+  const open = p.status === PROJECT_STATUS.BIDDING && Date.parse(p.biddl) > now;
   const to = `/orderPrice?id=${p.id}`;
   if (p.myQuote || p.whyNot === 'ALREADY_QUOTED') {
-    if (open && (p.myQuote?.status ?? 0) === 0) return { kind: 'quote', label: '修改报价', to };
+    if (open && (p.myQuote?.status ?? QUOTE_STATUS.PENDING) === QUOTE_STATUS.PENDING)
+      return { kind: 'quote', label: '修改报价', to };
     return { kind: 'blocked', label: '已报价', reason: open ? '报价已锁定' : '报价已截止，请等待客户选标' };
   }
   if (p.canQuote && open) return { kind: 'quote', label: '立即报价', to };
   if (!open && p.whyNot !== 'NOT_WORKSHOP') {
-    return p.status === 1 || p.whyNot === 'BIDDING_CLOSED'
+    return p.status === PROJECT_STATUS.BIDDING || p.whyNot === 'BIDDING_CLOSED'
       ? { kind: 'blocked', ...(BLOCKERS.BIDDING_CLOSED as Blocker) }
       : { kind: 'blocked', label: '不可报价', reason: '项目已不在竞标中' };
   }

@@ -1,6 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
+import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Result from 'antd/es/result';
@@ -53,7 +54,10 @@ export default function OrderDetailPage() {
   const { data: p, isLoading, error, refetch } = useProjectInfo(id);
   const fav = useToggleFavorite(useOrderCenter.getState().setFavorite);
   const bid = Boolean(p?.myQuote);
-  const winner = useWinnerInfo(id, bid && (p?.status ?? 0) >= 2);
+  const winner = useWinnerInfo(
+    id,
+    bid && (p?.status ?? PROJECT_STATUS.PENDING_REVIEW) >= PROJECT_STATUS.AWARDED,
+  );
 
   if (!id || (isBizError(error) && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED'))) {
     return (
@@ -87,7 +91,7 @@ export default function OrderDetailPage() {
 
   const dl = deadlineInfo(p.biddl, now);
   const action = quoteAction(p, now);
-  const open = p.status === 1 && !dl.closed;
+  const open = p.status === PROJECT_STATUS.BIDDING && !dl.closed;
 
   return (
     <div className="zl-od">
@@ -107,7 +111,9 @@ export default function OrderDetailPage() {
             {open ? (
               <span className={dl.urgent ? 'zl-oc-dl-urgent' : ''}>{dl.text}</span>
             ) : (
-              <span className="zl-od-muted">{p.status === 1 ? '已截止报价' : p.statusText}</span>
+              <span className="zl-od-muted">
+                {p.status === PROJECT_STATUS.BIDDING ? '已截止报价' : p.statusText}
+              </span>
             )}
             <span className="zl-od-muted"> · 截止 {formatDateTime(p.biddl)}</span>
           </div>
@@ -207,7 +213,11 @@ export default function OrderDetailPage() {
         </div>
         <aside className="zl-od-side">
           {p.myQuote && (
-            <MyQuoteCard quote={p.myQuote} projectId={p.id} canEdit={open && p.myQuote.status === 0} />
+            <MyQuoteCard
+              quote={p.myQuote}
+              projectId={p.id}
+              canEdit={open && p.myQuote.status === QUOTE_STATUS.PENDING}
+            />
           )}
           <section className="zl-panel">
             <h2>客户联系方式</h2>

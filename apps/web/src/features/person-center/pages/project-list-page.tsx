@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PROJECT_STATUS, QUOTE_STATES, QUOTE_STATUS, type QuoteState, quoteStatusOf } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Grid from 'antd/es/grid';
@@ -30,7 +31,10 @@ const PAGE_SIZE = 10;
 /** quoteState may come as the quote status (0–3) or its name. */
 export function quoteStateCode(s: number | string): number {
   if (typeof s === 'number') return s;
-  return { pending: 0, won: 1, lost: 2, closed: 3, withdrawn: 3 }[s] ?? 0;
+  if (s === 'withdrawn') return QUOTE_STATUS.CLOSED;
+  return (QUOTE_STATES as readonly string[]).includes(s)
+    ? quoteStatusOf(s as QuoteState)
+    : QUOTE_STATUS.PENDING;
 }
 
 /** /personCenter/projectList 我的项目: the projects I quoted on (Projectcenter/factoryPrjctList). */
@@ -91,7 +95,7 @@ export default function ProjectListPage() {
         return (
           <div className="zl-pl-dl">
             {formatDateTime(r.biddl)}
-            {r.status === 1 && !dl.closed && (
+            {r.status === PROJECT_STATUS.BIDDING && !dl.closed && (
               <small className={dl.urgent ? 'zl-oc-dl-urgent' : ''}>{dl.text}</small>
             )}
           </div>
@@ -103,7 +107,9 @@ export default function ProjectListPage() {
       key: 'op',
       render: (_: unknown, r: MyProject) => {
         const editable =
-          r.status === 1 && quoteStateCode(r.quoteState) === 0 && !deadlineInfo(r.biddl).closed;
+          r.status === PROJECT_STATUS.BIDDING &&
+          quoteStateCode(r.quoteState) === QUOTE_STATUS.PENDING &&
+          !deadlineInfo(r.biddl).closed;
         return (
           <span className="zl-pl-ops">
             <Link to={`/orderDetail?id=${r.id}`}>详情</Link>

@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useNavigate, useSearchParams } from 'react-router';
 
-/** Seed §2: /exception?errorCode=&errorMessage= (showType 9 of the shared handler). */
+/** docs/seed-map.md § Routes: /exception?errorCode=&errorMessage= (showType 9 of the shared handler). */
 export default function ExceptionPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -5,10 +5,17 @@ import Tag from 'antd/es/tag';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-const TAG_COLORS: Record<AuthStatus, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
+const TAG_COLORS: Record<AuthStatus, string> = {
+  [AUTH_STATUS.PENDING]: 'processing',
+  [AUTH_STATUS.APPROVED]: 'success',
+  [AUTH_STATUS.REJECTED]: 'error',
+  [AUTH_STATUS.NOT_SUBMITTED]: 'default',
+};
 
 export function toAuthStatus(v: number | null | undefined): AuthStatus {
-  return v === 0 || v === 1 || v === 2 ? v : AUTH_STATUS.NOT_SUBMITTED;
+  return v === AUTH_STATUS.PENDING || v === AUTH_STATUS.APPROVED || v === AUTH_STATUS.REJECTED
+    ? v
+    : AUTH_STATUS.NOT_SUBMITTED;
 }
 
 export function AuthTag({ status }: { status: AuthStatus }) {

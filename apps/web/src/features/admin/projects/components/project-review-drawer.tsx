@@ -1,6 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProjectDetail } from '@zl/shared';
+import { type AdminProjectDetail, PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -62,10 +62,10 @@ function Body({ d }: { d: AdminProjectDetail }) {
         <p className="zl-prj-conts">{d.conts || <span className="zl-admin-muted">未填写</span>}</p>
       </div>
       <div className="zl-review-side">
-        {d.checked === 2 && (
+        {d.checked === PROJECT_CHECKED.REJECTED && (
           <Alert type="error" showIcon title={`已驳回：${d.reason}`} description={d.checkdate} />
         )}
-        {d.checked === 1 && (
+        {d.checked === PROJECT_CHECKED.APPROVED && (
           <Alert type="success" showIcon title={`已通过，报价需 ${d.coins} 金币`} description={d.checkdate} />
         )}
         <section className="zl-review-section">
@@ -162,7 +162,7 @@ export function ProjectReviewDrawer(props: {
     }
   }
 
-  const pending = data?.checked === 0 && data.status === 0;
+  const pending = data?.checked === PROJECT_CHECKED.PENDING && data.status === PROJECT_STATUS.PENDING_REVIEW;
   const coinsOk = coins !== null && Number.isInteger(coins) && coins >= 1 && coins <= 100;
   return (
     <Drawer

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminProjectItem } from '@zl/shared';
+import { type AdminProjectItem, PROJECT_CHECKED } from '@zl/shared';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
@@ -13,15 +13,17 @@ import { ProjectReviewDrawer } from '../components/project-review-drawer.tsx';
 import '../projects.css';
 
 const STATUS_OPTIONS = [
-  { value: 0, label: '待审核' },
-  { value: 1, label: '已通过' },
-  { value: 2, label: '已驳回' },
+  { value: PROJECT_CHECKED.PENDING, label: '待审核' },
+  { value: PROJECT_CHECKED.APPROVED, label: '已通过' },
+  { value: PROJECT_CHECKED.REJECTED, label: '已驳回' },
 ];
 const PAGE_SIZE = 20;
 
 function readParams(p: URLSearchParams) {
   const s = Number(p.get('status'));
-  const checked = (s === 1 || s === 2 ? s : 0) as 0 | 1 | 2;
+  const checked = (
+    s === PROJECT_CHECKED.APPROVED || s === PROJECT_CHECKED.REJECTED ? s : PROJECT_CHECKED.PENDING
+  ) as 0 | 1 | 2;
   const page = Math.max(1, Number.parseInt(p.get('page') ?? '1', 10) || 1);
   const keyword = (p.get('q') ?? '').slice(0, 50);
   const review = Number(p.get('review')) || null;
@@ -46,9 +48,9 @@ export default function ProjectQueuePage() {
   }
 
   const nextPendingAfter = (id: number) => {
-    if (checked !== 0) return null;
+    if (checked !== PROJECT_CHECKED.PENDING) return null;
     const i = items.findIndex((x) => x.id === id);
-    return items.slice(i + 1).find((x) => x.checked === 0)?.id ?? null;
+    return items.slice(i + 1).find((x) => x.checked === PROJECT_CHECKED.PENDING)?.id ?? null;
   };
 
   const columns: ColumnsType<AdminProjectItem> = [
@@ -92,7 +94,7 @@ export default function ProjectQueuePage() {
     },
     { title: '提交时间', dataIndex: 'submitted', width: 140, render: fmtTime },
     { title: '审核', dataIndex: 'checked', width: 84, render: (v: number) => <StatusTag value={v} /> },
-    ...(checked === 2
+    ...(checked === PROJECT_CHECKED.REJECTED
       ? ([
           {
             title: '驳回原因',
@@ -105,7 +107,7 @@ export default function ProjectQueuePage() {
             ),
           },
         ] as ColumnsType<AdminProjectItem>)
-      : checked === 1
+      : checked === PROJECT_CHECKED.APPROVED
         ? ([
             { title: '报价金币', dataIndex: 'coins', width: 90, align: 'right' },
           ] as ColumnsType<AdminProjectItem>)
@@ -117,7 +119,7 @@ export default function ProjectQueuePage() {
       fixed: 'right',
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => update({ review: r.id })}>
-          {r.checked === 0 ? '审核' : '查看'}
+          {r.checked === PROJECT_CHECKED.PENDING ? '审核' : '查看'}
         </Button>
       ),
     },
@@ -129,7 +131,7 @@ export default function ProjectQueuePage() {
         <Segmented
           value={checked}
           options={STATUS_OPTIONS}
-          onChange={(v) => update({ status: v === 0 ? null : Number(v), page: null })}
+          onChange={(v) => update({ status: v === PROJECT_CHECKED.PENDING ? null : Number(v), page: null })}
         />
         <Input.Search
           key={keyword}
@@ -152,7 +154,7 @@ export default function ProjectQueuePage() {
         loading={isFetching}
         scroll={{ x: 'max-content' }}
         onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: checked === 0 ? '暂无待审核的项目' : '暂无记录' }}
+        locale={{ emptyText: checked === PROJECT_CHECKED.PENDING ? '暂无待审核的项目' : '暂无记录' }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
