@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -17,6 +18,7 @@ import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
+import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
@@ -34,6 +36,17 @@ export interface BuildOptions {
   /** the built web app to serve; defaults to apps/web/dist when it exists */
   webDist?: string | null;
   logger?: FastifyBaseLogger;
+  /** retry policy of the outbox (tests shorten it) */
+  outbox?: OutboxOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the event dispatcher: handlers register with `on`; `drain()` delivers what is due now */
+    outbox: Outbox;
+    /** scheduled work (expiry, outbox dispatch); started by server.ts only, stopped by close() */
+    jobs: Scheduler;
+  }
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
@@ -85,8 +98,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerErrorHandler(app);
   await app.register(fastifyCookie);
 
+  const outbox = new Outbox(database.db, app.log, opts.outbox);
+  const jobs = createScheduler({ database, config, log: app.log, outbox });
+  app.decorate('outbox', outbox);
+  app.decorate('jobs', jobs);
+  // Runs after in-flight requests finished: a round in progress completes, nothing new starts.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const deps: Deps = {
     db: database.db,
+    outbox,
     config,
     sms:
       opts.sms ??

@@ -16,13 +16,7 @@ import { fileMimes } from '../admin/review.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { nextOrderNumber } from '../project/order-number.ts';
 import { refundBidders } from '../project/project-refund.ts';
-import {
-  applyTransition,
-  dispatchProjectEvents,
-  lockProject,
-  type ProjectEventNotice,
-  type ProjectUpdate,
-} from '../project/project-transition.ts';
+import { applyTransition, lockProject, type ProjectUpdate } from '../project/project-transition.ts';
 import { projectDetail, projectSummary } from '../project/project-view.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';
@@ -87,7 +81,6 @@ async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
  * after a rejection (7, closedBy rejected), which resubmits it for review through the transition.
  */
 export async function projectSave(db: Db, member: SessionContext, input: ProjectSaveValues) {
-  const events: ProjectEventNotice[] = [];
   const row = await db.transaction(async (tx) => {
     const cols = await columnsOf(tx, member.memberId, input);
     if (input.id === undefined) {
@@ -139,10 +132,8 @@ export async function projectSave(db: Db, member: SessionContext, input: Project
       { projectId: current.id, event: 'resubmit', actor: { type: 'customer', id: member.memberId } },
       () => ({ ...cols, checked: 0, checkdate: null, closedBy: '', reason: '' }),
     );
-    events.push(...res.events);
     return res.project;
   });
-  await dispatchProjectEvents(events);
   return projectDetail(row, { showMobile: true });
 }
 
@@ -189,7 +180,6 @@ export async function projectCancel(
     const refunded = await refundBidders(tx, t.project.id);
     return { ...t, refunded };
   });
-  await dispatchProjectEvents(res.events);
   return projectDetail(res.project, { showMobile: true });
 }
 
@@ -248,7 +238,6 @@ export async function award(db: Db, member: SessionContext, input: { id: number;
     const winner = await repo.quoteOfProject(tx, input.id, input.quoteId);
     return { ...t, winner: winner! };
   });
-  await dispatchProjectEvents(res.events);
   const [winner] = await quoteViews(db, [res.winner]);
   return { project: projectDetail(res.project, { showMobile: true }), winner: winner! };
 }
