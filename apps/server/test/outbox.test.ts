@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -209,7 +210,13 @@ describe('delivery', () => {
   });
 
   it('(b) a handler that throws twice is retried with back-off and then succeeds; its database work happens once', async () => {
-    const app = await appOn(ctx.database);
+    const logged: string[] = [];
+    const app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      webDist: null,
+      logger: pino({ level: 'warn' }, { write: (line: string) => void logged.push(line) }),
+    });
     const seen: Array<{ id: number; attempt: number }> = [];
     let eventId = 0;
     app.outbox.on('flaky', 'test.flaky', async (event: OutboxEvent, { tx, attempt }) => {
@@ -226,7 +233,12 @@ describe('delivery', () => {
       if (attempt < 3) throw new Error(`boom ${attempt}`);
     });
     eventId = await ctx.database.db.transaction((tx) =>
-      insertEvent(tx, { type: 'test.flaky', aggregateType: 'test', aggregateId: 1, payload: { n: 1 } }),
+      insertEvent(tx, {
+        type: 'test.flaky',
+        aggregateType: 'test',
+        aggregateId: 1,
+        payload: { mobile: '13912345678' },
+      }),
     );
     const dueNow = () =>
       ctx.database.db.execute(
@@ -261,6 +273,22 @@ describe('delivery', () => {
       sql`select (detail->>'attempt')::int as attempt from audit_log where action = 'test.flaky' and target_id = ${String(eventId)}`,
     );
     expect(audits).toEqual([{ attempt: 3 }]);
+    // each failure logged once, naming the event, the handler and the error — not the payload
+    const warnings = logged.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(warnings).toEqual(
+      [1, 2].map((attempt) =>
+        expect.objectContaining({
+          msg: 'outbox handler failed; will retry',
+          eventId,
+          eventType: 'test.flaky',
+          handler: 'flaky',
+          attempt,
+          retryInMs: 5_000 * attempt,
+          error: `Error: boom ${attempt}`,
+        }),
+      ),
+    );
+    expect(logged.join('')).not.toContain('13912345678');
     await app.close();
   });
 
