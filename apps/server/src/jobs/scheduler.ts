@@ -35,6 +35,8 @@ interface JobState {
   interval: NodeJS.Timeout | null;
   soon: NodeJS.Timeout | null;
   unlisten: Unlisten | null;
+  /** a LISTEN being set up */
+  listening: boolean;
 }
 
 /**
@@ -58,7 +60,15 @@ export class Scheduler {
 
   register(job: Job): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
-    const state: JobState = { job, running: null, again: false, interval: null, soon: null, unlisten: null };
+    const state: JobState = {
+      job,
+      running: null,
+      again: false,
+      interval: null,
+      soon: null,
+      unlisten: null,
+      listening: false,
+    };
     this.jobs.set(job.name, state);
     if (this.started) this.arm(state);
   }
@@ -121,25 +131,36 @@ export class Scheduler {
 
   private arm(state: JobState): void {
     const { name } = state.job;
-    state.interval = setInterval(() => this.wake(name), state.job.intervalMs);
+    state.interval = setInterval(() => {
+      if (state.job.wakeOn && !state.unlisten && !state.listening) this.listen(state);
+      this.wake(name);
+    }, state.job.intervalMs);
     state.interval.unref();
-    const channel = state.job.wakeOn;
-    if (channel) {
-      this.database
-        .listen(
-          channel,
-          () => this.wake(name),
-          (err) => this.log.warn({ err, job: name }, 'job listener failed'),
-        )
-        .then(
-          (off) => {
-            if (this.started) state.unlisten = off;
-            else off().catch(() => {});
-          },
-          (err) => this.log.error({ err, job: name }, 'job LISTEN failed; polling only'),
-        );
-    }
+    if (state.job.wakeOn) this.listen(state);
     this.wake(name);
+  }
+
+  /** LISTEN on the job's channel; when that fails the poll goes on and tries again each tick. */
+  private listen(state: JobState): void {
+    const { name, wakeOn } = state.job;
+    if (!wakeOn) return;
+    state.listening = true;
+    this.database
+      .listen(
+        wakeOn,
+        () => this.wake(name),
+        (err) => this.log.warn({ err, job: name }, 'job listener failed'),
+      )
+      .then(
+        (off) => {
+          if (this.started) state.unlisten = off;
+          else off().catch(() => {});
+        },
+        (err) => this.log.error({ err, job: name }, 'job LISTEN failed; polling until it works'),
+      )
+      .finally(() => {
+        state.listening = false;
+      });
   }
 
   private async round(state: JobState): Promise<boolean> {
