@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -18,6 +19,7 @@ import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
+import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
@@ -39,6 +41,17 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** sees every route as it is registered (tests compare them with the OpenAPI document) */
   onRoute?: (route: RouteOptions) => void;
+  /** retry policy of the outbox (tests shorten it) */
+  outbox?: OutboxOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the event dispatcher: handlers register with `on`; `drain()` delivers what is due now */
+    outbox: Outbox;
+    /** scheduled work (expiry, outbox dispatch); started by server.ts only, stopped by close() */
+    jobs: Scheduler;
+  }
 }
 
 /** The API's version in the OpenAPI document (the server package's version). */
@@ -97,8 +110,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // Before any route: the document is generated from the routes registered after it.
   await registerOpenApi(app, config, API_VERSION);
 
+  const outbox = new Outbox(database.db, app.log, opts.outbox);
+  const jobs = createScheduler({ database, config, log: app.log, outbox });
+  app.decorate('outbox', outbox);
+  app.decorate('jobs', jobs);
+  // Runs after in-flight requests finished: a round in progress completes, nothing new starts.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const deps: Deps = {
     db: database.db,
+    outbox,
     config,
     sms:
       opts.sms ??

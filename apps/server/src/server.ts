@@ -2,7 +2,6 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { startJobs } from './jobs/scheduler.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
 async function main(): Promise<void> {
@@ -40,8 +39,6 @@ async function main(): Promise<void> {
     sweepExpired(database.db, config).catch((err) => app.log.warn({ err }, 'sweep failed'));
   }, 3_600_000);
   sweeper.unref();
-  // Project expiry (JOBS_ENABLED, every EXPIRE_INTERVAL_SECONDS); not in buildApp, so tests stay quiet.
-  const jobs = startJobs(database, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,7 +52,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     try {
-      await jobs.stop();
+      // close() finishes in-flight requests, then stops the jobs (waiting for a round in progress).
       await app.close();
       await database.close();
       process.exit(0);
@@ -68,6 +65,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Scheduled work (expiry, outbox dispatch) only here, never in buildApp: tests and tools stay quiet.
+  if (config.jobsEnabled) app.jobs.start();
   const where = database.kind === 'pglite' ? `嵌入式 PGlite（${config.dataDir}）` : 'PostgreSQL 服务器';
   console.log(
     `展览供应商接单平台已启动：http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  数据库：${where}`,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireProjects } from '../src/jobs/expire-projects.ts';
-import { EXPIRE_LOCK_KEY, startJobs } from '../src/jobs/scheduler.ts';
+import { createScheduler, EXPIRE_JOB, EXPIRE_LOCK_KEY } from '../src/jobs/scheduler.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { makeMember } from './admin-helpers.ts';
 import { makeTestApp, rows, type TestContext } from './helpers.ts';
@@ -128,11 +128,16 @@ describe('expireProjects', () => {
 });
 
 describe('the scheduler', () => {
-  const log = { info() {}, warn() {}, error() {} } as unknown as Parameters<typeof startJobs>[2];
+  const log = { info() {}, warn() {}, error() {} } as unknown as Parameters<typeof createScheduler>[0]['log'];
+  // a scheduler that is never started: rounds run only on demand
+  const startJobs = () => {
+    const s = createScheduler({ database: ctx.database, config: ctx.config, log, outbox: ctx.app.outbox });
+    return { runExpiry: () => s.run(EXPIRE_JOB), stop: () => s.stop() };
+  };
 
   it('runs a round on demand; with the timer off nothing runs by itself', async () => {
     await drain();
-    const jobs = startJobs(ctx.database, { ...ctx.config, jobsEnabled: false }, log);
+    const jobs = startJobs();
     const p = await makeProject(ctx, customerId, { status: 1, biddl: past() });
     expect(await jobs.runExpiry()).toBe(true);
     expect((await status(p.id)).status).toBe(7);
@@ -143,7 +148,7 @@ describe('the scheduler', () => {
     'on PostgreSQL a round is skipped while another process holds the advisory lock',
     async () => {
       await drain();
-      const jobs = startJobs(ctx.database, { ...ctx.config, jobsEnabled: false }, log);
+      const jobs = startJobs();
       const p = await makeProject(ctx, customerId, { status: 1, biddl: past() });
       const other = await ctx.database.pool!.connect();
       try {

@@ -5,15 +5,13 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ApiEnvelope, type ErrorCode, errorCatalogue } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
-import { type Database, type Db, openDatabase, PGLITE_OPTIONS, queryRows } from '../src/db/client.ts';
+import { type Database, openDatabase, PGLITE_OPTIONS, pgliteDatabase, queryRows } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
-import * as schema from '../src/db/schema/index.ts';
 import type { App } from '../src/lib/types.ts';
 import type { SmsSender } from '../src/modules/user/sms-sender.ts';
 
@@ -97,11 +95,7 @@ function pgliteTemplate(): Promise<Blob> {
     const file = path.join(os.tmpdir(), `zl-test-pglite-${h.digest('hex').slice(0, 16)}.tar`);
     if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
     const client = await PGlite.create(PGLITE_OPTIONS);
-    await runMigrations({
-      db: drizzlePglite(client, { schema }) as unknown as Db,
-      kind: 'pglite',
-      close: async () => {},
-    });
+    await runMigrations(pgliteDatabase(client));
     const dump = await client.dumpDataDir('none');
     await client.close();
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -119,11 +113,7 @@ async function freshPglite(): Promise<Database> {
   } catch {
     client = await PGlite.create(PGLITE_OPTIONS); // an unreadable dump: migrate from scratch
   }
-  const database: Database = {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
-    kind: 'pglite',
-    close: () => client.close(),
-  };
+  const database = pgliteDatabase(client);
   await runMigrations(database);
   return database;
 }

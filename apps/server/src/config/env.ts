@@ -55,7 +55,7 @@ const envSchema = z.object({
   STARTER_COINS: z.coerce.number().int().min(0).max(10_000).default(50),
   /** platform commission on released escrow, in basis points (500 = 5%) */
   PLATFORM_COMMISSION_BP: z.coerce.number().int().min(0).max(10_000).default(500),
-  /** scheduled work (project expiry) in this process; off e.g. for a one-off CLI */
+  /** scheduled work (project expiry, outbox delivery) in this process; off e.g. for a one-off CLI */
   JOBS_ENABLED: bool,
   EXPIRE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
 });

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { assertChannel, listenPostgres, type NotifyCallback, type Unlisten } from './listen.ts';
 import { runMigrations } from './migrate.ts';
 import * as schema from './schema/index.ts';
 
@@ -20,6 +21,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** the node-postgres pool when kind is 'postgres' */
   pool?: pg.Pool;
+  /**
+   * `LISTEN channel`: `fn` runs after each commit that called `pg_notify(channel, …)`. On
+   * PostgreSQL a dedicated connection (from the pool's settings) that reconnects by itself; on
+   * PGlite the embedded database's own in-process notifications.
+   */
+  listen(channel: string, fn: NotifyCallback, onError?: (err: unknown) => void): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -51,7 +58,32 @@ function openPostgres(url: string, max: number): Database {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    listen: (channel, fn, onError) => listenPostgres(pool.options, channel, fn, onError),
+    close: () => pool.end(),
+  };
+}
+
+/** The Database of an open PGlite client; `close` also runs `release` (the data directory lock). */
+export function pgliteDatabase(client: PGlite, release: () => void = () => {}): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, fn) => {
+      assertChannel(channel);
+      const off = await client.listen(channel, (payload) => fn({ payload }));
+      return async () => {
+        if (!client.closed) await off();
+      };
+    },
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -69,15 +101,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    close: async () => {
-      await client.close();
-      release();
-    },
-  };
+  return pgliteDatabase(client, release);
 }
 
 export class DataDirLockedError extends Error {

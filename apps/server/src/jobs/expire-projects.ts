@@ -3,11 +3,7 @@ import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { projects } from '../db/schema/index.ts';
 import { refundBidders } from '../modules/project/project-refund.ts';
-import {
-  applyTransition,
-  dispatchProjectEvents,
-  type ProjectEventNotice,
-} from '../modules/project/project-transition.ts';
+import { applyTransition } from '../modules/project/project-transition.ts';
 
 export interface ExpireResult {
   expired: number;
@@ -49,18 +45,18 @@ export async function expireProjects(
           .for('update', { skipLocked: true });
         if (!due) return null;
         picked = due.id;
-        const t = await applyTransition(
+        // The transition writes its outbox event in this transaction: delivered after the commit.
+        await applyTransition(
           tx,
           { projectId: due.id, event: 'expire', actor: { type: 'system', id: null } },
           () => ({ closedBy: 'expired' }),
         );
         const refunded = await refundBidders(tx, due.id);
-        return { events: t.events, refunded };
+        return { refunded };
       });
       if (!out) break;
       result.expired++;
       result.refunded += out.refunded;
-      await dispatchProjectEvents(out.events as ProjectEventNotice[]);
     } catch (err) {
       if (picked === undefined) throw err; // the database itself failed: end this run
       failed.push(picked);

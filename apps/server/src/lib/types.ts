@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import type { Outbox } from '../modules/outbox/outbox.ts';
 import type { SmsSender } from '../modules/user/sms-sender.ts';
 
 export type App = FastifyInstance<
@@ -25,6 +26,8 @@ export interface Deps {
   config: Config;
   sms: SmsSender;
   log: FastifyBaseLogger;
+  /** where modules register the handlers of committed events (docs/adr/0005-transactional-outbox.md) */
+  outbox: Outbox;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { applyTransition, dispatchProjectEvents } from '../project/project-transition.ts';
+import { applyTransition } from '../project/project-transition.ts';
 import { projectDetail, projectSummary, shanghaiDateTime } from '../project/project-view.ts';
 import * as repo from './admin-project.repo.ts';
 
@@ -49,7 +49,7 @@ export async function projectReview(
   actor: AdminContext,
   input: z.output<typeof adminProjectReviewSchema>,
 ): Promise<AdminProjectDetail> {
-  const res = await db.transaction((tx) =>
+  await db.transaction((tx) =>
     applyTransition(
       tx,
       {
@@ -73,6 +73,5 @@ export async function projectReview(
       },
     ),
   );
-  await dispatchProjectEvents(res.events);
   return projectDetailFor(db, input.id);
 }

@@ -19,13 +19,7 @@ import { fileMimes } from '../admin/review.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { nextOrderNumber } from '../project/order-number.ts';
 import { refundBidders } from '../project/project-refund.ts';
-import {
-  applyTransition,
-  dispatchProjectEvents,
-  lockProject,
-  type ProjectEventNotice,
-  type ProjectUpdate,
-} from '../project/project-transition.ts';
+import { applyTransition, lockProject, type ProjectUpdate } from '../project/project-transition.ts';
 import { projectDetail, projectSummary } from '../project/project-view.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';
@@ -91,7 +85,6 @@ async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
  * (`resubmit`, 7 → 0). Anything else is refused with a message that says what can be edited.
  */
 export async function projectSave(db: Db, member: SessionContext, input: ProjectSaveValues) {
-  const events: ProjectEventNotice[] = [];
   const row = await db.transaction(async (tx) => {
     const cols = await columnsOf(tx, member.memberId, input);
     if (input.id === undefined) {
@@ -137,10 +130,8 @@ export async function projectSave(db: Db, member: SessionContext, input: Project
               reason: '',
             },
     );
-    events.push(...res.events);
     return res.project;
   });
-  await dispatchProjectEvents(events);
   return projectDetail(row, { showMobile: true });
 }
 
@@ -187,7 +178,6 @@ export async function projectCancel(
     const refunded = await refundBidders(tx, t.project.id);
     return { ...t, refunded };
   });
-  await dispatchProjectEvents(res.events);
   return projectDetail(res.project, { showMobile: true });
 }
 
@@ -246,7 +236,6 @@ export async function award(db: Db, member: SessionContext, input: { id: number;
     const winner = await repo.quoteOfProject(tx, input.id, input.quoteId);
     return { ...t, winner: winner! };
   });
-  await dispatchProjectEvents(res.events);
   const [winner] = await quoteViews(db, [res.winner]);
   return { project: projectDetail(res.project, { showMobile: true }), winner: winner! };
 }

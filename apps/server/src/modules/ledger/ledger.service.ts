@@ -3,6 +3,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorCode } from '../../lib/types.ts';
+import { insertEvent } from '../outbox/outbox.repo.ts';
 
 /**
  * The double-entry ledger (docs/marketplace.md "Money and coins"): the only writer of balances.
@@ -33,6 +34,17 @@ export interface TransactionInput {
   idempotencyKey?: string;
   postings: PostingInput[];
 }
+
+/**
+ * Movements worth telling a member about: each one posted (not a duplicate) also writes an outbox
+ * event `ledger.<type>` in the same transaction (docs/adr/0005-transactional-outbox.md). The
+ * money work adds its movements here (recharge, release, withdraw …).
+ */
+export const ANNOUNCED_MOVEMENTS: ReadonlySet<string> = new Set([
+  'quote_fee',
+  'quote_refund',
+  'starter_coins',
+]);
 
 /** System accounts issue coins, take revenue and clear payments: they may go below zero. */
 const SYSTEM_KINDS: readonly string[] = ['platform_revenue', 'platform_coins', 'payment_clearing'];
@@ -185,6 +197,26 @@ export async function postTransaction(
       if (pgErrorCode(err) === '23514') throw insufficient(byKey.get(s)!.key.currency);
       throw err;
     }
+  }
+  if (ANNOUNCED_MOVEMENTS.has(input.type)) {
+    await insertEvent(tx, {
+      type: `ledger.${input.type}`,
+      aggregateType: 'ledger_transaction',
+      aggregateId: txRow.id,
+      payload: {
+        transactionId: txRow.id,
+        type: input.type,
+        memo: input.memo ?? '',
+        refType: input.refType ?? '',
+        refId: input.refId === undefined ? '' : String(input.refId),
+        // the members whose accounts moved, and by how much
+        members: input.postings.flatMap((p) =>
+          'memberId' in p.account
+            ? [{ memberId: p.account.memberId, kind: p.account.kind, currency: p.currency, amount: p.amount }]
+            : [],
+        ),
+      },
+    });
   }
   return { id: txRow.id, duplicate: false };
 }

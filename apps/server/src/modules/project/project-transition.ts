@@ -10,6 +10,8 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
+import { insertEvent } from '../outbox/outbox.repo.ts';
+import type { HandlerContext, Outbox, OutboxEvent } from '../outbox/outbox.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 /** What a transition may change besides the status (never the status itself). */
@@ -33,9 +35,12 @@ export interface TransitionInput {
 
 /**
  * A status change that happened, for whoever tells the parties (the message centre of a later
- * issue). Hand `events` to `dispatchProjectEvents` only AFTER the database transaction committed.
+ * issue). It is written to the outbox in the transition's own transaction and delivered after
+ * that commits (docs/adr/0005-transactional-outbox.md); subscribe with `onProjectEvent`.
  */
 export interface ProjectEventNotice {
+  /** the outbox event id: the same on every redelivery, the handler's idempotency key */
+  eventId: number;
   type: `project.${ProjectEvent}`;
   projectId: number;
   from: ProjectStatus;
@@ -77,7 +82,8 @@ function guardHolds(event: ProjectEvent, project: ProjectRow, now: Date): boolea
  * (`for update`, so two transitions of one project run one after the other and the second sees
  * the first's result), finds the transition for (status, event, actor type) in the shared table
  * (none, or its guard fails → INVALID_STATE and nothing changes), applies the status plus what
- * `mutate(project)` returns, writes the audit row and answers the updated row and the events.
+ * `mutate(project)` returns, writes the audit row and the outbox event (both commit or neither)
+ * and answers the updated row and the events.
  */
 export async function applyTransition(
   tx: Tx,
@@ -114,44 +120,38 @@ export async function applyTransition(
         ? { ...detail, actorRole: input.actor.type }
         : detail,
   });
-  return {
-    project: updated!,
+  const notice = {
+    type: `project.${input.event}` as const,
+    projectId: project.id,
     from,
     to: transition.to,
-    events: [
-      {
-        type: `project.${input.event}`,
-        projectId: project.id,
-        from,
-        to: transition.to,
-        actor: input.actor,
-        detail,
-      },
-    ],
+    actor: input.actor,
+    detail,
   };
+  const eventId = await insertEvent(tx, {
+    type: notice.type,
+    aggregateType: 'project',
+    aggregateId: project.id,
+    payload: notice,
+  });
+  return { project: updated!, from, to: transition.to, events: [{ eventId, ...notice }] };
 }
 
-type Listener = (event: ProjectEventNotice) => void | Promise<void>;
-/** afterCommit hooks: empty in issue 4; the message centre registers here. */
-const listeners: Listener[] = [];
-
-export function onProjectEvent(listener: Listener): () => void {
-  listeners.push(listener);
-  return () => {
-    const i = listeners.indexOf(listener);
-    if (i >= 0) listeners.splice(i, 1);
-  };
-}
-
-/** Call after the transaction committed. A failing listener never fails the call that changed state. */
-export async function dispatchProjectEvents(events: readonly ProjectEventNotice[]): Promise<void> {
-  for (const e of events) {
-    for (const l of listeners) {
-      try {
-        await l(e);
-      } catch {
-        // notifications are best effort; the state change is already committed
-      }
-    }
-  }
+/**
+ * Registers an outbox handler for every project event (`project.*`) under a stable `name`. The
+ * handler runs after the transition committed, at least once per event (retried with back-off
+ * while it throws): it must be idempotent by `notice.eventId`, and do its database work through
+ * `ctx.tx`. Answers a function that removes it.
+ */
+export function onProjectEvent(
+  outbox: Outbox,
+  name: string,
+  handler: (notice: ProjectEventNotice, ctx: HandlerContext) => void | Promise<void>,
+): () => void {
+  return outbox.on<Omit<ProjectEventNotice, 'eventId'>>(
+    name,
+    'project.*',
+    (event: OutboxEvent<Omit<ProjectEventNotice, 'eventId'>>, ctx) =>
+      handler({ ...event.payload, eventId: event.id }, ctx),
+  );
 }
