@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { errorEnvelope } from './lib/errors.ts';
+import { loggerOptions } from './lib/logging.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   /** the built web app to serve; defaults to apps/web/dist when it exists */
   webDist?: string | null;
   logger?: FastifyBaseLogger;
+  /** where the server's own logger writes (tests read it); stdout when unset */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
@@ -58,12 +61,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const app = Fastify({
     ...(opts.logger
       ? { loggerInstance: opts.logger }
-      : {
-          logger: {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
-        }),
+      : { logger: loggerOptions(config.logLevel, opts.logStream) }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: (req) => {

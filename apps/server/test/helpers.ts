@@ -34,6 +34,8 @@ export async function makeTestApp(
     sms?: SmsSender;
     /** adds test-only routes or hooks to the built app before it is made ready */
     beforeReady?: (app: App) => void | Promise<void>;
+    /** the app's log (LOG_LEVEL decides how much): a test reads what the server wrote */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -56,7 +58,13 @@ export async function makeTestApp(
     };
   }
   const database = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 5 }) : await freshPglite();
-  const app = await buildApp({ config, database, webDist: null, ...(opts.sms ? { sms: opts.sms } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: null,
+    ...(opts.sms ? { sms: opts.sms } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   if (opts.beforeReady) await opts.beforeReady(app);
   await app.ready();
   return {
