@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -37,6 +37,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** where the server's own logger writes (tests read it); stdout when unset */
   logStream?: NodeJS.WritableStream;
+  /** called for every route as it is registered (tests walk every call's schemas) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
@@ -76,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is refused with UNSUPPORTED_MEDIA_TYPE.

@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import { type Database, type Db, openDatabase, PGLITE_OPTIONS, queryRows } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
@@ -36,6 +36,8 @@ export async function makeTestApp(
     beforeReady?: (app: App) => void | Promise<void>;
     /** the app's log (LOG_LEVEL decides how much): a test reads what the server wrote */
     logStream?: NodeJS.WritableStream;
+    /** sees every route as it is registered */
+    onRoute?: BuildOptions['onRoute'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -64,6 +66,7 @@ export async function makeTestApp(
     webDist: null,
     ...(opts.sms ? { sms: opts.sms } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
+    ...(opts.onRoute ? { onRoute: opts.onRoute } : {}),
   });
   if (opts.beforeReady) await opts.beforeReady(app);
   await app.ready();
