@@ -11,6 +11,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
+import { loggerOptions } from './lib/logging.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
@@ -43,6 +44,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** retry policy of the outbox (tests shorten it) */
   outbox?: OutboxOptions;
+  /** where the server's own logger writes (tests read it); stdout when unset */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -80,12 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const app = Fastify({
     ...(opts.logger
       ? { loggerInstance: opts.logger }
-      : {
-          logger: {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
-        }),
+      : { logger: loggerOptions(config.logLevel, opts.logStream) }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
@@ -100,12 +98,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is refused with UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandler(app);
-  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   await app.register(fastifyCookie);
   // Before any route: the document is generated from the routes registered after it.
   await registerOpenApi(app, config, API_VERSION);

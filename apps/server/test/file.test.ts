@@ -11,10 +11,12 @@ import {
   type TestContext,
 } from './helpers.ts';
 import {
+  cookieOf,
   getFile,
   jpeg,
   type LoggedIn,
   loggedIn,
+  multipartBody,
   operatorCookie,
   PDF,
   png,
@@ -75,6 +77,32 @@ describe('File/upload: who and how', () => {
       expect(res.statusCode).toBe(415);
       expect(res.json().errCode).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
+  });
+
+  it('multipart/form-data without a (usable) boundary → 400 with a clear message, nothing stored', async () => {
+    const { payload } = multipartBody([{ name: 'purpose', value: 'avatar' }]);
+    await expectNothingStored(async () => {
+      const noBoundary = /缺少有效的 boundary/;
+      for (const [contentType, message] of [
+        ['multipart/form-data', noBoundary],
+        ['multipart/form-data; boundary=', noBoundary],
+        ['multipart/form-data; boundary=""', noBoundary],
+        ['multipart/form-data; charset=utf-8', noBoundary],
+        [`multipart/form-data; boundary=${'b'.repeat(71)}`, noBoundary],
+        [`multipart/form-data; boundary=${'b'.repeat(300)}`, noBoundary],
+        ['multipart/form-data; boundary=nomatch', /上传内容不完整/],
+      ] as const) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/File/upload',
+          payload,
+          headers: { 'content-type': contentType, cookie: cookieOf(a.c) },
+        });
+        const r = asResponse({ status: res.statusCode, body: res.json(), res });
+        expectError(r, 'VALIDATION_FAILED');
+        expect(r.body.errMsg, contentType).toMatch(message);
+      }
+    });
   });
 
   it('bad purpose, missing purpose, purpose after file, unknown field, no file, two files', async () => {

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type ApiEnvelope, type ErrorCode, errorCatalogue } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config/env.ts';
 import { type Database, openDatabase, PGLITE_OPTIONS, pgliteDatabase, queryRows } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
@@ -32,8 +32,10 @@ export async function makeTestApp(
     sms?: SmsSender;
     /** adds test-only routes or hooks to the built app before it is made ready */
     beforeReady?: (app: App) => void | Promise<void>;
+    /** the app's log (LOG_LEVEL decides how much): a test reads what the server wrote */
+    logStream?: NodeJS.WritableStream;
     /** sees every route as it is registered */
-    onRoute?: (route: RouteOptions) => void;
+    onRoute?: BuildOptions['onRoute'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -61,6 +63,7 @@ export async function makeTestApp(
     database,
     webDist: null,
     ...(opts.sms ? { sms: opts.sms } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
     ...(opts.onRoute ? { onRoute: opts.onRoute } : {}),
   });
   if (opts.beforeReady) await opts.beforeReady(app);

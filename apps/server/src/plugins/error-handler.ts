@@ -2,7 +2,7 @@ import { type ErrorCode, errorCatalogue } from '@zl/shared';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorEnvelope } from '../lib/errors.ts';
-import type { App } from '../lib/types.ts';
+import { type App, pgErrorCode } from '../lib/types.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
@@ -12,6 +12,14 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 };
+
+/**
+ * PostgreSQL refuses some characters in text (NUL: invalid byte sequence 22021; 22P05 a character
+ * with no equivalent in the database's encoding). Request schemas refuse control characters first
+ * (packages/shared textSchema); whatever still reaches the database is bad input, not a server fault.
+ */
+const ENCODING_SQLSTATES = new Set(['22021', '22P05']);
+export const BAD_CHARACTER_MESSAGE = '提交的内容含有无法保存的字符，请删除后重试';
 
 type Issue = { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> };
 
@@ -32,6 +40,11 @@ export function fieldsOf(issues: readonly Issue[]): Record<string, string> {
 /** The one error handler: every failure leaves as the envelope, never with internals. */
 export function registerErrorHandler(app: App): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const sqlstate = pgErrorCode(error);
+    if (sqlstate && ENCODING_SQLSTATES.has(sqlstate)) {
+      request.log.warn({ err: error }, 'the database refused a character');
+      return reply.code(400).send(errorEnvelope('VALIDATION_FAILED', BAD_CHARACTER_MESSAGE, { fields: {} }));
+    }
     if (error instanceof AppError) {
       if (error.httpStatus >= 500) request.log.error({ err: error.cause ?? error }, error.code);
       const data =

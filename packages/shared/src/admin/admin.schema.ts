@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text/text.schema.ts';
 import { passwordSchema } from '../user/user.schema.ts';
 
 /** docs/product.md § Roles: operators are a separate account table with one of three roles. */
@@ -27,25 +28,27 @@ export function adminCan(role: AdminRole, area: AdminArea): boolean {
 }
 
 export const ADMIN_USERNAME_RE = /^[a-z0-9_]{3,32}$/;
-export const adminUsernameSchema = z
-  .string({ error: '请输入用户名' })
-  .trim()
+export const adminUsernameSchema = textSchema({
+  error: '请输入用户名',
+  max: 32,
+  maxError: '用户名为 3–32 位小写字母、数字或下划线',
+  label: '用户名',
+})
   .min(1, { error: '请输入用户名' })
-  .max(32, { error: '用户名为 3–32 位小写字母、数字或下划线' })
   .regex(ADMIN_USERNAME_RE, { error: '用户名为 3–32 位小写字母、数字或下划线' });
 
-export const adminDisplayNameSchema = z
-  .string()
-  .trim()
-  .max(30, { error: '显示名最多 30 个字' })
-  .refine((v) => ![...v].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), {
-    error: '显示名含有不可见字符',
-  });
+export const adminDisplayNameSchema = textSchema({
+  max: 30,
+  maxError: '显示名最多 30 个字',
+  label: '显示名',
+});
 
 export const adminLoginSchema = z.strictObject({
   // Login only bounds the name: the answer to a malformed one is the same ADMIN_LOGIN_FAILED.
-  username: z.string({ error: '请输入用户名' }).trim().min(1, { error: '请输入用户名' }).max(64),
-  password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(128),
+  username: textSchema({ error: '请输入用户名', max: 64, label: '用户名' }).min(1, { error: '请输入用户名' }),
+  password: textSchema({ error: '请输入密码', max: 128, label: '密码', trim: false }).min(1, {
+    error: '请输入密码',
+  }),
 });
 export type AdminLoginInput = z.input<typeof adminLoginSchema>;
 
@@ -58,7 +61,7 @@ export type AdminMe = z.infer<typeof adminMeSchema>;
 
 const page = z.coerce.number({ error: '页码不正确' }).int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number({ error: '每页条数不正确' }).int().min(1).max(50).default(20);
-const keyword = z.string().trim().max(50, { error: '关键词最多 50 个字' }).optional();
+const keyword = textSchema({ max: 50, maxError: '关键词最多 50 个字', label: '关键词' }).optional();
 
 /** Verification status (docs/product.md § Verification status): 0 pending · 1 approved · 2 rejected (3 = never submitted). */
 export const AUTH_KINDS = ['person', 'business'] as const;
@@ -165,18 +168,25 @@ export const REJECT_REASON_PICKS = [
   '统一社会信用代码有误',
 ] as const;
 
-export const rejectReasonSchema = z
-  .string({ error: '请填写驳回原因' })
-  .trim()
-  .min(2, { error: '驳回原因至少 2 个字' })
-  .max(200, { error: '驳回原因最多 200 个字' });
+export const rejectReasonSchema = textSchema({
+  error: '请填写驳回原因',
+  max: 200,
+  maxError: '驳回原因最多 200 个字',
+  label: '驳回原因',
+  multiline: true,
+}).min(2, { error: '驳回原因至少 2 个字' });
 
 export const authReviewSchema = z
   .strictObject({
     kind,
     id,
     approve: z.boolean({ error: '请选择通过或驳回' }),
-    reason: z.string().trim().max(200, { error: '驳回原因最多 200 个字' }).optional(),
+    reason: textSchema({
+      max: 200,
+      maxError: '驳回原因最多 200 个字',
+      label: '驳回原因',
+      multiline: true,
+    }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.approve) return;
@@ -214,9 +224,9 @@ export const memberListItemSchema = z.object({
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 
 export const auditListSchema = z.strictObject({
-  targetType: z.string().trim().max(30).optional(),
-  targetId: z.string().trim().max(40).optional(),
-  action: z.string().trim().max(40).optional(),
+  targetType: textSchema({ max: 30 }).optional(),
+  targetId: textSchema({ max: 40 }).optional(),
+  action: textSchema({ max: 40 }).optional(),
   page,
   pageSize,
 });

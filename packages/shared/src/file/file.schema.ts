@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text/text.schema.ts';
 
 /**
  * What an upload is for decides who may read it: showcase material is public, identity documents,
@@ -71,10 +72,7 @@ export type FileRef = z.infer<typeof fileRefSchema>;
  * A file id field of a form: the id answered by File/upload. `optional` forms accept '' (none).
  */
 export function fileIdSchema(label: string) {
-  return z
-    .string({ error: `请上传${label}` })
-    .trim()
+  return textSchema({ error: `请上传${label}`, max: 40, maxError: `${label}无效，请重新上传`, label })
     .min(1, { error: `请上传${label}` })
-    .max(40, { error: `${label}无效，请重新上传` })
     .regex(FILE_ID_RE, { error: `${label}无效，请重新上传` });
 }

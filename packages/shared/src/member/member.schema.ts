@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_ID_RE, fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
 import { isValidRegion } from '../region/region.ts';
+import { textSchema } from '../text/text.schema.ts';
 import { CARD_TYPES, MOBILE_RE, mobileSchema, passwordSchema } from '../user/user.schema.ts';
 import { isValidCreditCode, isValidIdCard } from './id-checks.ts';
 
@@ -58,24 +59,24 @@ function isRealDate(v: string): boolean {
 
 /** A past (or today's) date 'YYYY-MM-DD' from 1900 on, or '' for none. */
 function pastDateSchema(label: string) {
-  return z
-    .string()
-    .trim()
-    .max(10, { error: `${label}格式应为 YYYY-MM-DD` })
+  return textSchema({ max: 10, maxError: `${label}格式应为 YYYY-MM-DD`, label })
     .refine((v) => v === '' || isRealDate(v), { error: `${label}格式应为 YYYY-MM-DD` })
     .refine((v) => v === '' || v >= '1900-01-01', { error: `${label}不能早于 1900 年` })
     .refine((v) => v === '' || v <= shanghaiDateTime().dates, { error: `${label}不能晚于今天` });
 }
 
-function text(label: string, max: number, min = 0) {
-  const s = z.string({ error: `请输入${label}` }).trim();
-  return (min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s).max(
+function text(label: string, max: number, min = 0, multiline = false) {
+  const s = textSchema({
+    error: `请输入${label}`,
     max,
-    { error: `${label}最多 ${max} 个字` },
-  );
+    maxError: `${label}最多 ${max} 个字`,
+    label,
+    multiline,
+  });
+  return min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s;
 }
 
-const REGION_TEXT = z.string().trim().max(20, { error: '所在地区不正确' });
+const REGION_TEXT = textSchema({ max: 20, maxError: '所在地区不正确', label: '所在地区' });
 const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Chinese names, including rare characters and the middle dot of minority / transliterated names. */
 const REALNAME_RE = /^(?!·)(?!.*··)[\p{Script=Han}·]{2,30}(?<!·)$/u;
@@ -88,10 +89,7 @@ const LANDLINE_RE = /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/;
 export const updateBaseInfoSchema = z
   .strictObject({
     nickname: text('昵称', 20, 1).optional(),
-    userlogo: z
-      .string()
-      .trim()
-      .max(40, { error: '头像无效，请重新上传' })
+    userlogo: textSchema({ max: 40, maxError: '头像无效，请重新上传', label: '头像' })
       .refine((v) => v === '' || FILE_ID_RE.test(v), { error: '头像无效，请重新上传' })
       .optional(),
     company: text('公司名称', 100).optional(),
@@ -100,23 +98,17 @@ export const updateBaseInfoSchema = z
     sex: z
       .union([z.literal(0), z.literal(1), z.literal(2)], { error: '性别只能是 保密、男 或 女' })
       .optional(),
-    qqnum: z
-      .string()
-      .trim()
-      .max(12, { error: 'QQ 号为 5–12 位数字' })
+    qqnum: textSchema({ max: 12, maxError: 'QQ 号为 5–12 位数字', label: 'QQ 号' })
       .refine((v) => v === '' || /^[1-9]\d{4,11}$/.test(v), { error: 'QQ 号为 5–12 位数字' })
       .optional(),
-    email: z
-      .string()
-      .trim()
-      .max(100, { error: '邮箱最多 100 个字符' })
+    email: textSchema({ max: 100, maxError: '邮箱最多 100 个字符', label: '邮箱' })
       .refine((v) => v === '' || EMAIL_RE.test(v), { error: '邮箱格式不正确' })
       .optional(),
     prov: REGION_TEXT.optional(),
     city: REGION_TEXT.optional(),
     strt: REGION_TEXT.optional(),
     addr: text('详细地址', 200).optional(),
-    descr: text('个人简介', 500).optional(),
+    descr: text('个人简介', 500, 0, true).optional(),
   })
   .superRefine((v, ctx) => {
     const touched = v.prov !== undefined || v.city !== undefined || v.strt !== undefined;
@@ -136,16 +128,21 @@ export function isWeakPaycode(code: string): boolean {
   return steps.every((s) => s === 1) || steps.every((s) => s === -1);
 }
 
-const loginPasswordCheck = z
-  .string({ error: '请输入登录密码' })
-  .min(1, { error: '请输入登录密码' })
-  .max(128, { error: '登录密码不正确' });
+const loginPasswordCheck = textSchema({
+  error: '请输入登录密码',
+  max: 128,
+  maxError: '登录密码不正确',
+  label: '登录密码',
+  trim: false,
+}).min(1, { error: '请输入登录密码' });
 
-export const paycodeSchema = z
-  .string({ error: '请输入支付密码' })
-  .trim()
+export const paycodeSchema = textSchema({
+  error: '请输入支付密码',
+  max: 6,
+  maxError: '支付密码为 6 位数字',
+  label: '支付密码',
+})
   .min(1, { error: '请输入支付密码' })
-  .max(6, { error: '支付密码为 6 位数字' })
   .regex(/^\d{6}$/, { error: '支付密码为 6 位数字' })
   .refine((v) => !isWeakPaycode(v), { error: '支付密码过于简单，不能是相同或连续的数字' });
 
@@ -153,20 +150,28 @@ export const setPaymentSchema = z
   .strictObject({
     password: loginPasswordCheck,
     paycode: paycodeSchema,
-    repaycode: z.string({ error: '请再次输入支付密码' }).trim().max(6, { error: '两次输入的支付密码不一致' }),
+    repaycode: textSchema({
+      error: '请再次输入支付密码',
+      max: 6,
+      maxError: '两次输入的支付密码不一致',
+      label: '支付密码',
+    }),
     payoutType: z.enum(PAYOUT_TYPES, { error: '请选择收款方式' }),
-    payoutName: z
-      .string({ error: '请输入收款人姓名' })
-      .trim()
+    payoutName: textSchema({
+      error: '请输入收款人姓名',
+      max: 30,
+      maxError: '收款人姓名最多 30 个字',
+      label: '收款人姓名',
+    })
       .min(1, { error: '请输入收款人姓名' })
-      .max(30, { error: '收款人姓名最多 30 个字' })
       .regex(PERSON_NAME_RE, { error: '请输入收款人真实姓名' }),
-    payoutAccount: z
-      .string({ error: '请输入收款账号' })
-      .trim()
-      .min(1, { error: '请输入收款账号' })
-      .max(100, { error: '收款账号不正确' }),
-    payoutBank: z.string().trim().max(60, { error: '开户银行最多 60 个字' }).optional(),
+    payoutAccount: textSchema({
+      error: '请输入收款账号',
+      max: 100,
+      maxError: '收款账号不正确',
+      label: '收款账号',
+    }).min(1, { error: '请输入收款账号' }),
+    payoutBank: textSchema({ max: 60, maxError: '开户银行最多 60 个字', label: '开户银行' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.repaycode !== v.paycode)
@@ -190,10 +195,13 @@ export type SetPaymentInput = z.input<typeof setPaymentSchema>;
 
 export const changePwdSchema = z
   .strictObject({
-    oldPassword: z
-      .string({ error: '请输入当前密码' })
-      .min(1, { error: '请输入当前密码' })
-      .max(128, { error: '当前密码不正确' }),
+    oldPassword: textSchema({
+      error: '请输入当前密码',
+      max: 128,
+      maxError: '当前密码不正确',
+      label: '当前密码',
+      trim: false,
+    }).min(1, { error: '请输入当前密码' }),
     password: passwordSchema,
   })
   .superRefine((v, ctx) => {
@@ -204,21 +212,20 @@ export type ChangePwdInput = z.input<typeof changePwdSchema>;
 
 // ---------- Member/personAuth ----------
 
-const idcardSchema = z
-  .string({ error: '请输入身份证号码' })
-  .trim()
+const idcardSchema = textSchema({
+  error: '请输入身份证号码',
+  max: 18,
+  maxError: '身份证号码不正确，请核对',
+  label: '身份证号码',
+})
   .min(1, { error: '请输入身份证号码' })
-  .max(18, { error: '身份证号码不正确，请核对' })
   .transform((v) => v.toUpperCase())
   .refine(isValidIdCard, { error: '身份证号码不正确，请核对' });
 
 export const personAuthSchema = z
   .strictObject({
-    realname: z
-      .string({ error: '请输入真实姓名' })
-      .trim()
+    realname: textSchema({ error: '请输入真实姓名', max: 30, maxError: '姓名最多 30 个字', label: '姓名' })
       .min(1, { error: '请输入真实姓名' })
-      .max(30, { error: '姓名最多 30 个字' })
       .regex(REALNAME_RE, { error: '请输入身份证上的中文姓名' }),
     idcard: idcardSchema,
     cardfrt: fileIdSchema('身份证人像面'),
@@ -234,17 +241,16 @@ export type PersonAuthInput = z.input<typeof personAuthSchema>;
 
 export const businesAuthSchema = z
   .strictObject({
-    name: z
-      .string({ error: '请输入联系人姓名' })
-      .trim()
+    name: textSchema({
+      error: '请输入联系人姓名',
+      max: 30,
+      maxError: '联系人姓名最多 30 个字',
+      label: '联系人姓名',
+    })
       .min(2, { error: '联系人姓名至少 2 个字' })
-      .max(30, { error: '联系人姓名最多 30 个字' })
       .regex(PERSON_NAME_RE, { error: '请输入联系人真实姓名' }),
     mobile: mobileSchema,
-    tlphone: z
-      .string()
-      .trim()
-      .max(20, { error: '固定电话格式如 010-12345678' })
+    tlphone: textSchema({ max: 20, maxError: '固定电话格式如 010-12345678', label: '固定电话' })
       .refine((v) => v === '' || LANDLINE_RE.test(v), { error: '固定电话格式如 010-12345678' })
       .optional(),
     cardfrt: fileIdSchema('法人身份证人像面'),
@@ -253,32 +259,40 @@ export const businesAuthSchema = z
     btitle: text('企业名称', 100, 2),
     bcerts: fileIdSchema('营业执照'),
     bdate: pastDateSchema('成立日期').optional(),
-    bprov: z
-      .string({ error: '请选择注册地区' })
-      .trim()
-      .min(1, { error: '请选择注册地区' })
-      .max(20, { error: '注册地区不正确' }),
-    bcity: z
-      .string({ error: '请选择注册地区的城市' })
-      .trim()
-      .min(1, { error: '请选择注册地区的城市' })
-      .max(20, { error: '注册地区不正确' }),
+    bprov: textSchema({
+      error: '请选择注册地区',
+      max: 20,
+      maxError: '注册地区不正确',
+      label: '注册地区',
+    }).min(1, {
+      error: '请选择注册地区',
+    }),
+    bcity: textSchema({
+      error: '请选择注册地区的城市',
+      max: 20,
+      maxError: '注册地区不正确',
+      label: '注册地区',
+    }).min(1, { error: '请选择注册地区的城市' }),
     bstrt: REGION_TEXT.optional(),
     receipt: z.union([z.enum(RECEIPT_TYPES), z.literal('')], { error: '请选择发票类型' }).optional(),
     fultitle: text('发票抬头', 100).optional(),
-    taxorder: z
-      .string({ error: '请输入统一社会信用代码' })
-      .trim()
+    taxorder: textSchema({
+      error: '请输入统一社会信用代码',
+      max: 18,
+      maxError: '统一社会信用代码不正确，请核对',
+      label: '统一社会信用代码',
+    })
       .min(1, { error: '请输入统一社会信用代码' })
-      .max(18, { error: '统一社会信用代码不正确，请核对' })
       .transform((v) => v.toUpperCase())
       .refine(isValidCreditCode, { error: '统一社会信用代码不正确，请核对' }),
     bkname: text('开户银行', 60, 2),
-    bkorder: z
-      .string({ error: '请输入银行账号' })
-      .trim()
+    bkorder: textSchema({
+      error: '请输入银行账号',
+      max: 30,
+      maxError: '银行账号为 12–30 位数字',
+      label: '银行账号',
+    })
       .min(1, { error: '请输入银行账号' })
-      .max(30, { error: '银行账号为 12–30 位数字' })
       .regex(/^\d{12,30}$/, { error: '银行账号为 12–30 位数字' }),
     mprov: REGION_TEXT.optional(),
     mcity: REGION_TEXT.optional(),

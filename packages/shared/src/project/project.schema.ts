@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_ID_RE } from '../file/file.schema.ts';
 import { isValidRegion } from '../region/region.ts';
+import { textSchema } from '../text/text.schema.ts';
 import { PROJECT_GROUPS } from './project-states.ts';
 import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
 
@@ -24,13 +25,15 @@ function isRealDate(v: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-const hasNoControl = (v: string) => ![...v].some((c) => c.charCodeAt(0) < 32 && c !== '\n' && c !== '\r');
-
-function text(label: string, max: number, min = 0) {
-  const s = z.string({ error: `请输入${label}` }).trim();
-  return (min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s)
-    .max(max, { error: `${label}最多 ${max} 个字` })
-    .refine(hasNoControl, { error: `${label}含有不可见字符` });
+function text(label: string, max: number, min = 0, multiline = false) {
+  const s = textSchema({
+    error: `请输入${label}`,
+    max,
+    maxError: `${label}最多 ${max} 个字`,
+    label,
+    multiline,
+  });
+  return min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s;
 }
 
 /** Metres with at most two decimals, 0.5–200. */
@@ -43,11 +46,8 @@ function metres(label: string) {
 }
 
 function dateField(label: string) {
-  return z
-    .string({ error: `请选择${label}` })
-    .trim()
+  return textSchema({ error: `请选择${label}`, max: 10, maxError: `${label}格式应为 YYYY-MM-DD`, label })
     .min(1, { error: `请选择${label}` })
-    .max(10, { error: `${label}格式应为 YYYY-MM-DD` })
     .refine(isRealDate, { error: `${label}格式应为 YYYY-MM-DD` });
 }
 
@@ -90,11 +90,12 @@ const idField = (label: string) =>
     .max(Number.MAX_SAFE_INTEGER, { error: `${label}不正确` });
 
 const fileId = (label: string) =>
-  z
-    .string({ error: `${label}无效，请重新上传` })
-    .trim()
-    .max(40, { error: `${label}无效，请重新上传` })
-    .regex(FILE_ID_RE, { error: `${label}无效，请重新上传` });
+  textSchema({
+    error: `${label}无效，请重新上传`,
+    max: 40,
+    maxError: `${label}无效，请重新上传`,
+    label,
+  }).regex(FILE_ID_RE, { error: `${label}无效，请重新上传` });
 
 // ---------- Customer/projectSave ----------
 
@@ -125,27 +126,30 @@ export const projectSaveSchema = z
       .max(100_000_000, { error: '预付款金额最多 100 万元' }),
     sdate: dateField('开展日期'),
     edate: dateField('撤展日期'),
-    biddl: z
-      .string({ error: '请选择报价截止时间' })
-      .trim()
+    biddl: textSchema({
+      error: '请选择报价截止时间',
+      max: 40,
+      maxError: '报价截止时间格式不正确',
+      label: '报价截止时间',
+    })
       .min(1, { error: '请选择报价截止时间' })
-      .max(40, { error: '报价截止时间格式不正确' })
       .pipe(z.iso.datetime({ offset: true, error: '报价截止时间格式不正确' })),
-    prov: z.string({ error: '请选择展会所在地区' }).trim().min(1, { error: '请选择展会所在地区' }).max(20),
-    city: z.string({ error: '请选择展会所在城市' }).trim().min(1, { error: '请选择展会所在城市' }).max(20),
-    strt: z.string().trim().max(20, { error: '所在区县不正确' }).default(''),
+    prov: textSchema({ error: '请选择展会所在地区', max: 20, label: '展会所在地区' }).min(1, {
+      error: '请选择展会所在地区',
+    }),
+    city: textSchema({ error: '请选择展会所在城市', max: 20, label: '展会所在城市' }).min(1, {
+      error: '请选择展会所在城市',
+    }),
+    strt: textSchema({ max: 20, maxError: '所在区县不正确', label: '所在区县' }).default(''),
     addr: text('展馆地址', 200).default(''),
     picture: z
       .array(fileId('参考图片'), { error: '参考图片格式不正确' })
       .max(9, { error: '参考图片最多 9 张' })
       .default([]),
-    attach: z
-      .string()
-      .trim()
-      .max(40, { error: '附件无效，请重新上传' })
+    attach: textSchema({ max: 40, maxError: '附件无效，请重新上传', label: '附件' })
       .refine((v) => v === '' || FILE_ID_RE.test(v), { error: '附件无效，请重新上传' })
       .default(''),
-    conts: text('项目描述', 5000).default(''),
+    conts: text('项目描述', 5000, 0, true).default(''),
     ...lists,
   })
   .superRefine((v, ctx) => {
@@ -207,7 +211,7 @@ export const customerProjectIdSchema = z.strictObject({ id: idField('项目编�
 
 export const projectCancelSchema = z.strictObject({
   id: idField('项目编号'),
-  reason: text('取消原因', 200).optional(),
+  reason: text('取消原因', 200, 0, true).optional(),
 });
 
 export const awardSchema = z.strictObject({ id: idField('项目编号'), quoteId: idField('报价编号') });
@@ -270,7 +274,7 @@ export const awardResultSchema = z.object({ project: projectDetailSchema, winner
 
 export const adminProjectQueueSchema = z.strictObject({
   checked: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '审核状态不正确' }).default(0),
-  keyword: z.string().trim().max(50, { error: '关键词最多 50 个字' }).optional(),
+  keyword: textSchema({ max: 50, maxError: '关键词最多 50 个字', label: '关键词' }).optional(),
   page,
   pageSize,
 });
@@ -287,7 +291,12 @@ export const adminProjectReviewSchema = z
       .min(1, { error: '报价金币应为 1–100 的整数' })
       .max(100, { error: '报价金币应为 1–100 的整数' })
       .optional(),
-    reason: z.string().trim().max(200, { error: '驳回原因最多 200 个字' }).optional(),
+    reason: textSchema({
+      max: 200,
+      maxError: '驳回原因最多 200 个字',
+      label: '驳回原因',
+      multiline: true,
+    }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.approve && v.coins === undefined)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
+import { textSchema } from '../text/text.schema.ts';
 import { REQUIREMENT_CATEGORIES } from './project-states.ts';
 import { projectSummarySchema, requirementItemSchema } from './project-view.schema.ts';
 import { projectIdSchema } from './search.schema.ts';
@@ -10,17 +11,13 @@ export const QUOTE_LINES_MAX = 50;
 export const QUOTE_ATTACHMENTS_MAX = 5;
 
 export const quoteLineInputSchema = z.strictObject({
-  name: z
-    .string({ error: '请输入项目名称' })
-    .trim()
-    .min(1, { error: '请输入项目名称' })
-    .max(50, { error: '名称最多 50 个字' }),
-  spec: z.string().trim().max(100, { error: '规格最多 100 个字' }).default(''),
-  unit: z
-    .string({ error: '请输入单位' })
-    .trim()
-    .min(1, { error: '请输入单位' })
-    .max(10, { error: '单位最多 10 个字' }),
+  name: textSchema({ error: '请输入项目名称', max: 50, maxError: '名称最多 50 个字', label: '名称' }).min(1, {
+    error: '请输入项目名称',
+  }),
+  spec: textSchema({ max: 100, maxError: '规格最多 100 个字', label: '规格' }).default(''),
+  unit: textSchema({ error: '请输入单位', max: 10, maxError: '单位最多 10 个字', label: '单位' }).min(1, {
+    error: '请输入单位',
+  }),
   qty: z
     .number({ error: '数量须为整数' })
     .int({ error: '数量须为整数' })
@@ -32,7 +29,7 @@ export const quoteLineInputSchema = z.strictObject({
     .int({ error: '单价须精确到分' })
     .min(0, { error: '单价不能为负' })
     .max(QUOTE_PRICE_MAX, { error: '单价过高' }),
-  remark: z.string().trim().max(200, { error: '备注最多 200 个字' }).default(''),
+  remark: textSchema({ max: 200, maxError: '备注最多 200 个字', label: '备注' }).default(''),
 });
 
 const categoryLines = z
@@ -60,7 +57,12 @@ export const priceTableSchema = z.strictObject({
     .int({ error: '施工天数须为整数' })
     .min(1, { error: '施工天数为 1–365 天' })
     .max(365, { error: '施工天数为 1–365 天' }),
-  remark: z.string().trim().max(1000, { error: '报价说明最多 1000 个字' }).default(''),
+  remark: textSchema({
+    max: 1000,
+    maxError: '报价说明最多 1000 个字',
+    label: '报价说明',
+    multiline: true,
+  }).default(''),
   attachments: z
     .array(fileIdSchema('附件'))
     .max(QUOTE_ATTACHMENTS_MAX, { error: `附件最多 ${QUOTE_ATTACHMENTS_MAX} 个` })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidRegion } from '../region/region.ts';
+import { textSchema } from '../text/text.schema.ts';
 import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,10 +28,7 @@ export const projectIdSchema = z.strictObject({
 export type ProjectIdInput = z.infer<typeof projectIdSchema>;
 
 const isoDate = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(10, { error: `${label}格式为 YYYY-MM-DD` })
+  textSchema({ max: 10, maxError: `${label}格式为 YYYY-MM-DD`, label })
     .regex(DATE_RE, { error: `${label}格式为 YYYY-MM-DD` })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${label}不是有效日期` })
     .optional();
@@ -53,15 +51,12 @@ export const pageSizeSchema = z.coerce
 /** Projectcenter/searchList. An empty keyword or region means no filter. */
 export const searchListSchema = z
   .strictObject({
-    keyword: z
-      .string()
-      .trim()
-      .max(50, { error: '关键词最多 50 个字' })
+    keyword: textSchema({ max: 50, maxError: '关键词最多 50 个字', label: '关键词' })
       .refine((v) => v.length !== 1, { error: '关键词至少 2 个字' })
       .optional(),
     groupid: z.coerce.number({ error: '项目类型不正确' }).int().min(1).max(5).optional(),
-    prov: z.string().trim().max(20, { error: '省份不正确' }).optional(),
-    city: z.string().trim().max(20, { error: '城市不正确' }).optional(),
+    prov: textSchema({ max: 20, maxError: '省份不正确', label: '省份' }).optional(),
+    city: textSchema({ max: 20, maxError: '城市不正确', label: '城市' }).optional(),
     areaMin: area('最小面积'),
     areaMax: area('最大面积'),
     sdateFrom: isoDate('开展日期起'),
@@ -74,7 +69,11 @@ export const searchListSchema = z
       .default(1),
     sort: z.enum(SEARCH_SORTS, { error: '排序方式不正确' }).default('newest'),
     order: z.enum(['asc', 'desc'], { error: '排序方向不正确' }).optional(),
-    cursor: z.string().trim().max(200, { error: '翻页参数无效，请从第一页重新查询' }).optional(),
+    cursor: textSchema({
+      max: 200,
+      maxError: '翻页参数无效，请从第一页重新查询',
+      label: '翻页参数',
+    }).optional(),
     page: z.coerce
       .number({ error: '页码不正确' })
       .int({ error: '页码不正确' })

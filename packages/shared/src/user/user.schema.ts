@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text/text.schema.ts';
 
 /** docs/product.md § Accounts and identity: one mobile number = one member account. */
 export const MOBILE_RE = /^1[3-9]\d{9}$/;
@@ -14,42 +15,53 @@ export const cardTypeLabels: Record<CardType, string> = {
 export const SMS_PURPOSES = ['regist', 'reset', 'bind'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
-export const mobileSchema = z
-  .string({ error: '请输入手机号' })
-  .trim()
+export const mobileSchema = textSchema({
+  error: '请输入手机号',
+  max: 20,
+  maxError: '手机号格式不正确',
+  label: '手机号',
+})
   .min(1, { error: '请输入手机号' })
-  .max(20, { error: '手机号格式不正确' })
   .regex(MOBILE_RE, { error: '请输入正确的 11 位手机号' });
 
-export const smsCodeSchema = z
-  .string({ error: '请输入验证码' })
-  .trim()
+export const smsCodeSchema = textSchema({
+  error: '请输入验证码',
+  max: 10,
+  maxError: '验证码为 6 位数字',
+  label: '验证码',
+})
   .min(1, { error: '请输入验证码' })
-  .max(10, { error: '验证码为 6 位数字' })
   .regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 32;
-export const passwordSchema = z
-  .string({ error: '请输入密码' })
+export const passwordSchema = textSchema({
+  error: '请输入密码',
+  max: PASSWORD_MAX,
+  maxError: `密码最多 ${PASSWORD_MAX} 位`,
+  label: '密码',
+  trim: false,
+})
   .min(1, { error: '请输入密码' })
   .min(PASSWORD_MIN, { error: `密码至少 ${PASSWORD_MIN} 位` })
-  .max(PASSWORD_MAX, { error: `密码最多 ${PASSWORD_MAX} 位` })
   .regex(/[A-Za-z]/, { error: '密码需同时包含字母和数字' })
   .regex(/\d/, { error: '密码需同时包含字母和数字' })
   .regex(/^[\x21-\x7e]+$/, { error: '密码只能包含字母、数字和英文符号' });
 
 /** A password typed at login is only bounded, never judged: old rules must still log in. */
-const loginPasswordSchema = z
-  .string({ error: '请输入密码' })
-  .min(1, { error: '请输入密码' })
-  .max(128, { error: '密码不正确' });
+const loginPasswordSchema = textSchema({
+  error: '请输入密码',
+  max: 128,
+  maxError: '密码不正确',
+  label: '密码',
+  trim: false,
+}).min(1, { error: '请输入密码' });
 
-export const inviteCodeSchema = z
-  .string()
-  .trim()
-  .max(20, { error: '邀请码为 8 位数字' })
-  .refine((v) => v === '' || CARDNO_RE.test(v), { error: '邀请码为 8 位数字' });
+export const inviteCodeSchema = textSchema({
+  max: 20,
+  maxError: '邀请码为 8 位数字',
+  label: '邀请码',
+}).refine((v) => v === '' || CARDNO_RE.test(v), { error: '邀请码为 8 位数字' });
 
 export const getCodeSchema = z.strictObject({
   mobile: mobileSchema,
@@ -72,7 +84,7 @@ export type RegistInput = z.input<typeof registSchema>;
  */
 export const loginSchema = z
   .strictObject({
-    mobile: z.string().trim().max(20).optional(),
+    mobile: textSchema({ max: 20, label: '手机号' }).optional(),
     password: loginPasswordSchema.optional(),
     autologin: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')]).optional(),
   })
@@ -93,7 +105,7 @@ export type CheckCodeInput = z.input<typeof checkCodeSchema>;
 
 export const resetPwdSchema = z.strictObject({
   mobile: mobileSchema,
-  token: z.string({ error: '重置凭证缺失' }).trim().min(1, { error: '重置凭证缺失' }).max(100),
+  token: textSchema({ error: '重置凭证缺失', max: 100 }).min(1, { error: '重置凭证缺失' }),
   password: passwordSchema,
 });
 export type ResetPwdInput = z.input<typeof resetPwdSchema>;

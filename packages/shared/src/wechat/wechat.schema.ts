@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../text/text.schema.ts';
 import {
   CARD_TYPES,
   mobileSchema,
@@ -16,17 +17,15 @@ export type WechatLoginResult = z.infer<typeof wechatLoginResultSchema>;
 
 /** WeChat's redirect back: /login?code=…&state=… */
 export const wxLoginSchema = z.strictObject({
-  code: z
-    .string({ error: '微信授权码缺失' })
-    .trim()
+  code: textSchema({ error: '微信授权码缺失', max: 128, maxError: '微信授权码不正确', label: '微信授权码' })
     .min(1, { error: '微信授权码缺失' })
-    .max(128, { error: '微信授权码不正确' })
     .regex(/^[\x21-\x7e]+$/, { error: '微信授权码不正确' }),
-  state: z
-    .string({ error: '微信登录状态缺失' })
-    .trim()
-    .min(1, { error: '微信登录状态缺失' })
-    .max(128, { error: '微信登录状态不正确' }),
+  state: textSchema({
+    error: '微信登录状态缺失',
+    max: 128,
+    maxError: '微信登录状态不正确',
+    label: '微信登录状态',
+  }).min(1, { error: '微信登录状态缺失' }),
 });
 export type WxLoginInput = z.input<typeof wxLoginSchema>;
 
@@ -36,11 +35,9 @@ export const wxLoginResultSchema = z.discriminatedUnion('bound', [
 ]);
 export type WxLoginResult = z.infer<typeof wxLoginResultSchema>;
 
-const ticketSchema = z
-  .string({ error: '绑定凭证缺失' })
-  .trim()
-  .min(1, { error: '绑定凭证缺失' })
-  .max(100, { error: '绑定凭证不正确' });
+const ticketSchema = textSchema({ error: '绑定凭证缺失', max: 100, maxError: '绑定凭证不正确' }).min(1, {
+  error: '绑定凭证缺失',
+});
 
 /** `Wechat/bindMobile`: the ticket from wxLogin + a mobile proven by an SMS code (purpose `bind`). */
 export const bindMobileSchema = z.strictObject({
@@ -62,7 +59,7 @@ export type BindMobileResult = z.infer<typeof bindMobileResultSchema>;
 
 /** A member created by WeChat sign-in sets its first password; the current session stays. */
 export const wechatSetPasswordSchema = z.strictObject({
-  token: z.string({ error: '设置密码凭证缺失' }).trim().min(1, { error: '设置密码凭证缺失' }).max(100),
+  token: textSchema({ error: '设置密码凭证缺失', max: 100 }).min(1, { error: '设置密码凭证缺失' }),
   password: passwordSchema,
 });
 export type WechatSetPasswordInput = z.input<typeof wechatSetPasswordSchema>;

@@ -28,6 +28,24 @@ const MULTIPART_ERRORS: Record<string, (maxMb: number) => AppError> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('UNSUPPORTED_MEDIA_TYPE'),
 };
 
+/**
+ * The multipart parser (busboy) throws plain errors, without a code, for a body it cannot read: a
+ * Content-Type without a usable boundary, or a body that ends before its closing boundary.
+ */
+const NO_BOUNDARY =
+  '上传格式不正确：请求头 multipart/form-data 缺少有效的 boundary，请通过页面重新选择文件上传';
+const MALFORMED_MULTIPART: Array<[RegExp, string]> = [
+  [/Boundary not found|Boundary required|needle/i, NO_BOUNDARY],
+  [/unexpected end|terminated early/i, '上传内容不完整，请重新选择文件上传'],
+];
+
+/** RFC 2046 §5.1.1: a boundary is 1–70 characters (quoted or not). */
+function hasUsableBoundary(contentType: string | undefined): boolean {
+  const m = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = m?.[1] ?? m?.[2] ?? '';
+  return boundary.length >= 1 && boundary.length <= 70;
+}
+
 /** Reads `purpose` then exactly one `file` from the multipart body, never more than the size limit. */
 async function readUpload(request: FastifyRequest, maxBytes: number) {
   let purpose: FilePurpose | undefined;
@@ -53,6 +71,9 @@ async function readUpload(request: FastifyRequest, maxBytes: number) {
     const code = (err as { code?: unknown }).code;
     const mapped = typeof code === 'string' ? MULTIPART_ERRORS[code] : undefined;
     if (mapped) throw mapped(Math.round(maxBytes / 1024 / 1024));
+    const message = code === undefined && err instanceof Error ? err.message : '';
+    const malformed = MALFORMED_MULTIPART.find(([re]) => re.test(message));
+    if (malformed) throw new AppError('VALIDATION_FAILED', { message: malformed[1] });
     throw err;
   }
   if (!purpose) throw fieldError('VALIDATION_FAILED', 'purpose', '请指定上传用途');
@@ -90,6 +111,8 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
         if (!who) throw new AppError('NOT_LOGGED_IN');
         if (!request.isMultipart())
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: '请以 multipart/form-data 上传文件' });
+        if (!hasUsableBoundary(request.headers['content-type']))
+          throw new AppError('VALIDATION_FAILED', { message: NO_BOUNDARY });
         await checkUploadRate(deps, who);
         const input = await readUpload(request, maxBytes);
         return okEnvelope(

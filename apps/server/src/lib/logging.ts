@@ -1,0 +1,137 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * What the server's log may carry (docs/api.md, "Logs"): never a query's parameters, a secret, a
+ * hash, an ID or bank number, a cookie or a URL's query string.
+ */
+
+/** Fields that hold secrets or personal numbers, wherever they appear in a logged object. */
+const SECRET_FIELDS = [
+  'password',
+  'oldPassword',
+  'passwordHash',
+  'paycode',
+  'repaycode',
+  'paycodeHash',
+  'token',
+  'ticket',
+  'cardno',
+  'idcard',
+  'idno',
+  'realname',
+  'mobile',
+  'payoutName',
+  'payoutAccount',
+  'bkorder',
+  'taxorder',
+  'account',
+  'params',
+  'parameters',
+  'query',
+];
+
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+
+/** A URL without its query string (codes, mobiles and tokens travel there). */
+export function pathOnly(url: string | undefined): string {
+  return (url ?? '').split('?')[0] ?? '';
+}
+
+/** The database error's own, value-free fields (PostgreSQL error fields by name). */
+const DB_FIELDS = ['severity', 'table', 'column', 'dataType', 'constraint', 'routine'] as const;
+const SQLSTATE_RE = /^[0-9A-Z]{5}$/;
+const MAX_DEPTH = 5;
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  code?: string;
+  statusCode?: number;
+  [key: string]: unknown;
+}
+
+function isDatabaseError(e: Record<string, unknown>): boolean {
+  return typeof e.code === 'string' && SQLSTATE_RE.test(e.code) && typeof e.severity === 'string';
+}
+
+/** A driver wrapper (drizzle's DrizzleQueryError) whose message is the SQL and its parameters. */
+function isQueryWrapper(e: Record<string, unknown>): boolean {
+  return 'query' in e && ('params' in e || 'parameters' in e);
+}
+
+/**
+ * PostgreSQL puts the offending value in some messages (`invalid input syntax for type integer:
+ * "…"`); quoted parts are dropped, the SQLSTATE and the names of table, column and constraint stay.
+ */
+function scrubDbMessage(message: string): string {
+  return message.replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
+}
+
+/**
+ * Serializes an error for the log from an allow-list: type, a safe message, the stack frames,
+ * codes, and the cause chain. Everything else an error object carries (a driver's `query`,
+ * `params`, `parameters`, `detail`, `where`, `hint`, `internalQuery`...) is dropped.
+ */
+export function serializeError(err: unknown, depth = 0): SerializedError | string {
+  if (!err || typeof err !== 'object') return typeof err === 'string' ? err.slice(0, 200) : String(err);
+  const e = err as Record<string, unknown>;
+  const type =
+    (typeof e.constructor === 'function' && e.constructor.name !== 'Object' ? e.constructor.name : '') ||
+    (typeof e.name === 'string' ? e.name : 'Error');
+  const raw = typeof e.message === 'string' ? e.message : '';
+  const db = isDatabaseError(e);
+  const message = isQueryWrapper(e) ? 'Failed query' : db ? scrubDbMessage(raw) : raw;
+  const out: SerializedError = { type, message };
+  if (typeof e.stack === 'string') {
+    const frames = e.stack.split('\n').filter((line) => /^\s+at /.test(line));
+    out.stack = [`${type}: ${message}`, ...frames].join('\n');
+  }
+  if (typeof e.code === 'string' || typeof e.code === 'number') out.code = String(e.code);
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  if (db) {
+    for (const f of DB_FIELDS) if (typeof e[f] === 'string' && e[f]) out[f] = e[f];
+  }
+  if (e.cause !== undefined && depth < MAX_DEPTH) out.cause = serializeError(e.cause, depth + 1);
+  if (Array.isArray(e.errors) && depth < MAX_DEPTH) {
+    out.errors = e.errors.slice(0, 5).map((x) => serializeError(x, depth + 1));
+  }
+  return out;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer without the query string. */
+function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: pathOnly(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** The server's logger options: level, redaction and the serializers above. */
+export function loggerOptions(
+  level: string,
+  stream?: NodeJS.WritableStream,
+): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
+  return {
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError as never, req: serializeRequest as never },
+    ...(stream ? { stream } : {}),
+  };
+}

@@ -1,0 +1,178 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { serializeError } from '../src/lib/logging.ts';
+import { Client, expectError, makeTestApp, PASSWORD, type TestContext } from './helpers.ts';
+import { creditCode, loggedIn, tempUploadDir, uploadId } from './member-fixtures.ts';
+
+/**
+ * Issue 8 item 2: a failed query never writes its parameters (or any secret) to the log, on PGlite
+ * and on the PostgreSQL server alike (DATABASE_URL). The app logs into a stream read here.
+ */
+
+let out = '';
+const stream = new Writable({
+  write(chunk, _enc, done) {
+    out += String(chunk);
+    done();
+  },
+});
+
+const SECRET = 'Zl-Secret-7319';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await makeTestApp(
+    { LOG_LEVEL: 'info', UPLOAD_DIR: tempUploadDir() },
+    {
+      logStream: stream,
+      beforeReady: (app) => {
+        // A query whose parameter lands in PostgreSQL's own message (invalid input syntax: "…").
+        app.post('/api/Test/castSecret', async () => {
+          await ctx.database.db.execute(sql`select ${SECRET}::int as n`);
+          return null;
+        });
+        // A unique violation: PostgreSQL's `detail` names the duplicated value.
+        app.post('/api/Test/duplicate', async () => {
+          await ctx.database.db.execute(
+            sql`create temporary table if not exists zl_dup (v text primary key) on commit preserve rows`,
+          );
+          await ctx.database.db.execute(
+            sql`insert into zl_dup (v) values (${SECRET}) on conflict do nothing`,
+          );
+          await ctx.database.db.execute(sql`insert into zl_dup (v) values (${SECRET})`);
+          return null;
+        });
+      },
+    },
+  );
+  // Real calls made to fail inside the database after their parameters were bound.
+  for (const statement of [
+    `create function zl_test_fail() returns trigger language plpgsql as $$
+     begin raise exception 'forced failure for a logging test'; end $$`,
+    `create trigger zl_test_fail_members before update on members for each row
+     when (new.payout_account is distinct from old.payout_account) execute function zl_test_fail()`,
+    `create trigger zl_test_fail_business before insert on business_auths for each row
+     execute function zl_test_fail()`,
+  ])
+    await ctx.database.db.execute(sql.raw(statement));
+});
+afterAll(() => ctx.close());
+beforeEach(() => {
+  out = '';
+});
+
+function logLines(): Array<Record<string, unknown>> {
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+function expectAbsent(values: string[]): void {
+  for (const v of values) expect(out).not.toContain(v);
+}
+
+describe('a failed query in the log', () => {
+  it('a parameter PostgreSQL quotes in its message is not logged; the SQLSTATE is', async () => {
+    const r = await new Client(ctx.app).post('Test/castSecret', {});
+    expectError(r, 'INTERNAL');
+    const errors = logLines().filter((l) => l.level === 50);
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors[0])).toContain('22P02');
+    expectAbsent([SECRET, 'select $1', '::int']);
+  });
+
+  it("a unique violation's detail (the duplicated value) is not logged", async () => {
+    expectError(await new Client(ctx.app).post('Test/duplicate', {}), 'INTERNAL');
+    expect(out).toContain('23505');
+    expectAbsent([SECRET, 'already exists', 'Key (v)']);
+  });
+
+  it('Member/setPayment failing in the database logs no hash, name, account or password', async () => {
+    const m = await loggedIn(ctx);
+    out = '';
+    const body = {
+      password: PASSWORD,
+      paycode: '258013',
+      repaycode: '258013',
+      payoutType: 'bank',
+      payoutName: '欧阳秘密',
+      payoutAccount: '6222020200112233445',
+      payoutBank: '中国工商银行',
+    };
+    const r = await m.c.post('Member/setPayment', body);
+    expectError(r, 'INTERNAL');
+    expect(out).toContain('P0001'); // the failure itself is in the log
+    expectAbsent([body.payoutName, body.payoutAccount, body.paycode, PASSWORD, '$argon2', m.cardno]);
+  });
+
+  it('Member/businesAuth failing in the database logs no name, mobile, ID or bank number', async () => {
+    const m = await loggedIn(ctx);
+    const form = {
+      name: '司马保密',
+      mobile: '13712349876',
+      tlphone: '0571-88886666',
+      cardfrt: await uploadId(ctx, m.c, 'idcard'),
+      cardrvs: await uploadId(ctx, m.c, 'idcard'),
+      bstype: '有限责任公司',
+      btitle: '杭州保密展览工程有限公司',
+      bcerts: await uploadId(ctx, m.c, 'license'),
+      bprov: '浙江省',
+      bcity: '杭州市',
+      taxorder: creditCode(4242),
+      bkname: '中国工商银行杭州分行',
+      bkorder: '1202020209000099887',
+    };
+    out = '';
+    expectError(await m.c.post('Member/businesAuth', form), 'INTERNAL');
+    expect(out).toContain('P0001');
+    expectAbsent([form.name, form.mobile, form.taxorder, form.bkorder, form.btitle, m.cardno]);
+  });
+});
+
+describe('requests in the log', () => {
+  it('carry the path without its query string, and no cookie', async () => {
+    const c = new Client(ctx.app);
+    const mobile = '13598761234';
+    await c.get('Dev/smsOutbox', { mobile });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/User/loginCheck?token=${SECRET}`,
+      headers: { cookie: `zl_sid=${SECRET}` },
+    });
+    const urls = logLines()
+      .map((l) => (l.req as { url?: string } | undefined)?.url)
+      .filter(Boolean);
+    expect(urls).toEqual(expect.arrayContaining(['/api/Dev/smsOutbox', '/api/User/loginCheck']));
+    expect(urls.every((u) => !u!.includes('?'))).toBe(true);
+    expectAbsent([mobile, SECRET]);
+  });
+});
+
+describe('serializeError', () => {
+  it('keeps type, message, code and frames; drops every other field of a driver error', () => {
+    const cause = Object.assign(new Error(`invalid input syntax for type integer: "${SECRET}"`), {
+      code: '22P02',
+      severity: 'ERROR',
+      detail: SECRET,
+      where: `unnamed portal parameter $1 = '${SECRET}'`,
+      hint: SECRET,
+      internalQuery: SECRET,
+      query: `select '${SECRET}'`,
+      params: [SECRET],
+      table: 'members',
+    });
+    const wrapped = Object.assign(new Error(`Failed query: select $1\nparams: ${SECRET}`), {
+      query: 'select $1',
+      params: [SECRET],
+      cause,
+    });
+    const s = serializeError(wrapped) as Record<string, unknown>;
+    const text = JSON.stringify(s);
+    expect(text).not.toContain(SECRET);
+    expect(s.message).toBe('Failed query');
+    expect(s.stack).toMatch(/\n\s+at /);
+    expect(s.cause).toMatchObject({ code: '22P02', table: 'members', severity: 'ERROR' });
+  });
+});
