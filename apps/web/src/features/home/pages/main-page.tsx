@@ -8,6 +8,8 @@ import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
+import { useUserInfo } from '../../member/api/user-info.ts';
+import { verificationOf, verifyPrompt } from '../../verification/lib/verification-state.ts';
 import './home.css';
 
 const QUICK_LINKS = [
@@ -53,6 +55,9 @@ export default function MainPage() {
   const cardno = useSession((s) => s.cardno);
   const name = member?.nickname || (member ? maskMobile(member.mobile) : '');
   const type = member ? cardTypeLabels[member.cardtype as CardType] : undefined;
+  // The verification prompt once Member/userInfo says where the supplier stands (none if verified).
+  const { data: info } = useUserInfo();
+  const prompt = info ? verifyPrompt(verificationOf(info)) : null;
   // A customer's home is the customer portal (PRODUCT.md §1); /mainPage is the supplier's.
   if (member?.cardtype === 'customer') return <Navigate to="/customer" replace />;
 
@@ -82,12 +87,12 @@ export default function MainPage() {
         </dl>
       </section>
 
-      {member?.cardtype === 'workshop' && (
+      {prompt && (
         <Alert
-          type="info"
+          type={prompt.type}
           showIcon
-          title="完成实名认证或企业认证后，即可在项目大厅报价。"
-          action={<Link to="/personCenter/security_person">去认证</Link>}
+          title={prompt.title}
+          action={<Link to={prompt.link.to}>{prompt.link.text}</Link>}
         />
       )}
 
