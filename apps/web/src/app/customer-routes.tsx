@@ -24,6 +24,23 @@ export const customerRoute: RouteObject = {
       handle: { title: '项目详情' },
       lazy: lazyPage(() => import('../features/customer/pages/project-page.tsx')),
     },
+    // The member's own account pages, inside the portal (a customer has no /personCenter).
+    {
+      path: 'basicSetting',
+      handle: { title: '基本资料' },
+      lazy: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
+    },
+    {
+      path: 'securitySetting',
+      handle: { title: '账号安全' },
+      lazy: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
+    },
+    // The message centre comes with its own issue; until then it says what it will do.
+    {
+      path: 'message',
+      handle: { title: '消息中心' },
+      lazy: lazyPage(() => import('../features/placeholder/pages/waiting-page.tsx')),
+    },
     { path: '*', element: <Navigate to="/customer/projects" replace /> },
   ],
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { decideGuard, loginPathFor, runAutologin } from './guard.ts';
+import { decideGuard, decideRole, loginPathFor, pageAreaOf, runAutologin } from './guard.ts';
 
 describe('guard (seed §4 + PRODUCT.md §5)', () => {
   it('rule 1: a stored cardno shows the page', () => {
@@ -53,5 +53,62 @@ describe('guard (seed §4 + PRODUCT.md §5)', () => {
       '/login',
     );
     expect(onSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('guard rule 6: pages by role, as the server decides them', () => {
+  it('knows the customer portal, the shared pages and the supplier app', () => {
+    expect(pageAreaOf('/customer')).toBe('customer');
+    expect(pageAreaOf('/customer/message')).toBe('customer');
+    expect(pageAreaOf('/about')).toBe('any');
+    expect(pageAreaOf('/help')).toBe('any');
+    expect(pageAreaOf('/noPage')).toBe('any');
+    for (const p of [
+      '/mainPage',
+      '/orderPrice',
+      '/orderDetail',
+      '/message',
+      '/collect',
+      '/personCenter/charging',
+    ]) {
+      expect(pageAreaOf(p)).toBe('supplier');
+    }
+  });
+
+  it('a customer opening a supplier page goes to /customer', () => {
+    for (const p of [
+      '/personCenter/defaultPage',
+      '/personCenter/charging',
+      '/personCenter/showRoomSetting',
+      '/orderPrice',
+      '/message',
+      '/mainPage',
+    ]) {
+      expect(decideRole({ cardtype: 'customer' }, p)).toEqual({ action: 'redirect', to: '/customer' });
+    }
+    expect(decideRole({ cardtype: 'customer' }, '/customer/projects')).toEqual({ action: 'allow' });
+  });
+
+  it('a supplier opening /customer/* goes to /mainPage', () => {
+    expect(decideRole({ cardtype: 'workshop' }, '/customer/publish')).toEqual({
+      action: 'redirect',
+      to: '/mainPage',
+    });
+    expect(decideRole({ cardtype: 'workshop' }, '/personCenter/charging')).toEqual({ action: 'allow' });
+  });
+
+  it('both may read the shared pages', () => {
+    expect(decideRole({ cardtype: 'customer' }, '/help')).toEqual({ action: 'allow' });
+    expect(decideRole({ cardtype: 'workshop' }, '/about')).toEqual({ action: 'allow' });
+    expect(decideRole({ cardtype: null }, '/about')).toEqual({ action: 'allow' });
+  });
+
+  it('until the server says who the member is, nothing of a role page is shown', () => {
+    expect(decideRole({ cardtype: null }, '/personCenter/charging')).toEqual({ action: 'wait' });
+    expect(decideRole({ cardtype: null }, '/customer/projects')).toEqual({ action: 'wait' });
+  });
+
+  it('a check that failed without an answer shows the page (the server still refuses)', () => {
+    expect(decideRole({ cardtype: null, checkFailed: true }, '/orderPrice')).toEqual({ action: 'allow' });
   });
 });

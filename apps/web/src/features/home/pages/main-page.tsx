@@ -6,7 +6,7 @@ import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlin
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
 import Alert from 'antd/es/alert';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
 import { useUserInfo } from '../../member/api/user-info.ts';
 import { verificationOf, verifyPrompt } from '../../verification/lib/verification-state.ts';
@@ -58,8 +58,6 @@ export default function MainPage() {
   // The verification prompt once Member/userInfo says where the supplier stands (none if verified).
   const { data: info } = useUserInfo();
   const prompt = info ? verifyPrompt(verificationOf(info)) : null;
-  // A customer's home is the customer portal (PRODUCT.md §1); /mainPage is the supplier's.
-  if (member?.cardtype === 'customer') return <Navigate to="/customer" replace />;
 
   return (
     <div className="zl-home">
