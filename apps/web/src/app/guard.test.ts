@@ -56,6 +56,38 @@ describe('guard (seed §4 + PRODUCT.md §5)', () => {
   });
 });
 
+describe('guard rule 3: auto-login lands on the page that was asked for', () => {
+  const ok = () => ({
+    login: vi.fn().mockResolvedValue({ cardno: '10000001' }),
+    onSuccess: vi.fn(),
+    onFailure: vi.fn(),
+  });
+
+  it('goes to the requested path and query, never off the site', async () => {
+    await expect(runAutologin(ok(), '/orderDetail?id=7')).resolves.toBe('/orderDetail?id=7');
+    await expect(runAutologin(ok(), '/personCenter/securitySetting')).resolves.toBe(
+      '/personCenter/securitySetting',
+    );
+    // anything but a same-site path goes to /
+    for (const evil of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'javascript:alert(1)',
+      '/login?redirect=/x',
+    ]) {
+      await expect(runAutologin(ok(), evil)).resolves.toBe('/');
+    }
+  });
+
+  it('a failure still goes to /login', async () => {
+    const deps = { ...ok(), login: vi.fn().mockRejectedValue(new Error('REMEMBER_INVALID')) };
+    await expect(runAutologin(deps, '/orderDetail?id=7')).resolves.toBe('/login');
+  });
+});
+
 describe('guard rule 6: pages by role, as the server decides them', () => {
   it('knows the customer portal, the shared pages and the supplier app', () => {
     expect(pageAreaOf('/customer')).toBe('customer');

@@ -1,4 +1,5 @@
 import type { CardType, LoginResult } from '@zl/shared';
+import { safeRedirect } from '../lib/navigation.ts';
 
 /**
  * The guard of the main layout (seed §4, with PRODUCT.md §5: the remembered mobile + the server's
@@ -38,13 +39,16 @@ export interface AutologinDeps {
   onFailure: (error: unknown) => void;
 }
 
-/** Rules 3 and 4: returns where the member goes next. */
-export async function runAutologin(deps: AutologinDeps): Promise<'/' | '/login'> {
+/**
+ * Rules 3 and 4: returns where the member goes next — on success the page that was asked for
+ * (`requested`, a same-site path; anything else gives `/`), on failure `/login`.
+ */
+export async function runAutologin(deps: AutologinDeps, requested = '/'): Promise<string> {
   try {
     const data = await deps.login();
     if (!data || typeof data.cardno !== 'string' || data.cardno === '') throw new Error('no cardno');
     deps.onSuccess(data);
-    return '/';
+    return safeRedirect(requested);
   } catch (error) {
     deps.onFailure(error);
     return '/login';
