@@ -53,7 +53,7 @@ describe('<AuthGate>', () => {
     expect(router.state.location.search).toBe('?redirect=%2ForderCenter');
   });
 
-  it('rules 2+3: remembered mobile → /login, auto-login with {autologin: 1} and no password, then /', async () => {
+  it('rules 2+3: remembered mobile → /login, auto-login with {autologin: 1} and no password, then the page asked for', async () => {
     storage.saveName('13800138000');
     syncSessionFromStorage();
     const fetchMock = mockFetch(() =>
@@ -67,9 +67,11 @@ describe('<AuthGate>', () => {
         }),
       ),
     );
-    const router = renderAt('/orderCenter');
-    await waitFor(() => expect(screen.getByText('首页内容')).toBeTruthy());
-    expect(router.state.location.pathname).toBe('/');
+    const router = renderAt('/orderCenter?page=2');
+    // issue 8 item 13: the page that was opened, not the home page
+    await waitFor(() => expect(screen.getByText('项目大厅内容')).toBeTruthy());
+    expect(router.state.location.pathname).toBe('/orderCenter');
+    expect(router.state.location.search).toBe('?page=2');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/User/login');
     expect(JSON.parse(String(init.body))).toEqual({ autologin: 1 });

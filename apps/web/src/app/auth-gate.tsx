@@ -9,10 +9,12 @@ import { decideGuard } from './guard.ts';
 export function AuthGate() {
   const cardno = useSession((s) => s.cardno);
   const location = useLocation();
-  const decision = decideGuard({ cardno, name: storage.getName() }, `${location.pathname}${location.search}`);
+  const requested = `${location.pathname}${location.search}`;
+  const decision = decideGuard({ cardno, name: storage.getName() }, requested);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the page asked for when auto-login starts
   useEffect(() => {
-    if (decision.action === 'autologin') void startAutologin();
+    if (decision.action === 'autologin') void startAutologin(requested);
   }, [decision.action]);
 
   if (decision.action === 'allow') return <Outlet />;

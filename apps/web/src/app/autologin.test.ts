@@ -5,7 +5,12 @@ import { storage } from '../lib/storage.ts';
 
 const login = vi.fn();
 vi.mock('../features/auth/api/login.ts', () => ({ loginWithRememberToken: () => login() }));
-vi.mock('../lib/navigation.ts', () => ({ currentPath: () => '/login', navigateTo: vi.fn() }));
+const navigateTo = vi.fn();
+vi.mock('../lib/navigation.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/navigation.ts')>()),
+  currentPath: () => '/login',
+  navigateTo: (...args: unknown[]) => navigateTo(...args),
+}));
 
 const { startAutologin } = await import('./autologin.ts');
 
@@ -14,7 +19,10 @@ describe('guard rule 4: what a failed auto-login forgets', () => {
     localStorage.clear();
     storage.saveName('13800000001');
   });
-  afterEach(() => login.mockReset());
+  afterEach(() => {
+    login.mockReset();
+    navigateTo.mockReset();
+  });
 
   it('the server refusing the remember token forgets the remembered mobile', async () => {
     login.mockRejectedValue(
@@ -41,5 +49,20 @@ describe('guard rule 4: what a failed auto-login forgets', () => {
     });
     await startAutologin();
     expect(storage.getCardno()).toBe('10000001');
+  });
+
+  it('success opens the page that was asked for, not the home page', async () => {
+    login.mockResolvedValue({
+      cardno: '10000001',
+      cardtype: 'workshop',
+      mobile: '13800000001',
+      nickname: 'x',
+    });
+    await startAutologin('/orderDetail?id=7');
+    expect(navigateTo).toHaveBeenCalledWith('/orderDetail?id=7', { replace: true });
+    // a requested address off the site is not followed
+    navigateTo.mockReset();
+    await startAutologin('//evil.example/');
+    expect(navigateTo).toHaveBeenCalledWith('/', { replace: true });
   });
 });

@@ -1,6 +1,15 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from './lazy.ts';
 import { RouteError } from './root.tsx';
+
+/** The account pages sit on a panel, as they do in the supplier's 个人中心. */
+function AccountPanel() {
+  return (
+    <section className="zl-panel">
+      <Outlet />
+    </section>
+  );
+}
 
 /** The customer portal (docs/product.md § Roles): its own layout under /customer, behind the member guard. */
 export const customerRoute: RouteObject = {
@@ -23,6 +32,28 @@ export const customerRoute: RouteObject = {
       path: 'project',
       handle: { title: '项目详情' },
       lazy: lazyPage(() => import('../features/customer/pages/project-page.tsx')),
+    },
+    // The member's own account pages, inside the portal (a customer has no /personCenter).
+    {
+      element: <AccountPanel />,
+      children: [
+        {
+          path: 'basicSetting',
+          handle: { title: '基本资料' },
+          lazy: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
+        },
+        {
+          path: 'securitySetting',
+          handle: { title: '账号安全' },
+          lazy: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
+        },
+      ],
+    },
+    // The message centre comes with its own issue; until then it says what it will do.
+    {
+      path: 'message',
+      handle: { title: '消息中心' },
+      lazy: lazyPage(() => import('../features/placeholder/pages/waiting-page.tsx')),
     },
     { path: '*', element: <Navigate to="/customer/projects" replace /> },
   ],

@@ -1,4 +1,5 @@
-import type { LoginResult } from '@zl/shared';
+import type { CardType, LoginResult } from '@zl/shared';
+import { safeRedirect } from '../lib/navigation.ts';
 
 /**
  * The guard of the main layout (docs/seed-map.md § Guard, with docs/product.md § Accounts and identity: the remembered mobile + the server's
@@ -38,15 +39,62 @@ export interface AutologinDeps {
   onFailure: (error: unknown) => void;
 }
 
-/** Rules 3 and 4: returns where the member goes next. */
-export async function runAutologin(deps: AutologinDeps): Promise<'/' | '/login'> {
+/**
+ * Rules 3 and 4: returns where the member goes next — on success the page that was asked for
+ * (`requested`, a same-site path; anything else gives `/`), on failure `/login`.
+ */
+export async function runAutologin(deps: AutologinDeps, requested = '/'): Promise<string> {
   try {
     const data = await deps.login();
     if (!data || typeof data.cardno !== 'string' || data.cardno === '') throw new Error('no cardno');
     deps.onSuccess(data);
-    return '/';
+    return safeRedirect(requested);
   } catch (error) {
     deps.onFailure(error);
     return '/login';
   }
+}
+
+/**
+ * Which kind of member a page is for (docs/adr/0002-sessions-and-remember-me.md, "Pages by role"):
+ * `/customer/*` is the customer portal, the public information pages are for everyone, every
+ * other page behind the guard is the supplier app. The server still decides what each call
+ * allows (a customer cannot quote, a supplier cannot publish); this only keeps each member in the
+ * pages made for them.
+ */
+export type PageArea = 'supplier' | 'customer' | 'any';
+
+/** Main-layout pages every member may open (first path segment). */
+const SHARED_PAGES: ReadonlySet<string> = new Set(['about', 'help', 'noPage']);
+
+export function pageAreaOf(pathname: string): PageArea {
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  if (first === 'customer') return 'customer';
+  if (SHARED_PAGES.has(first)) return 'any';
+  return 'supplier';
+}
+
+/** Each member's home: where a page of the other role sends them. */
+export const HOME_OF: Record<CardType, string> = { workshop: '/mainPage', customer: '/customer' };
+
+export interface RoleSnapshot {
+  /** the member's `cardtype` once the server told it (login or User/loginCheck), else null */
+  cardtype: CardType | null;
+  /** User/loginCheck failed without an answer (network): the page is shown, the server decides */
+  checkFailed?: boolean;
+}
+
+export type RoleDecision =
+  | { action: 'allow' }
+  /** the role is not known yet: show nothing of the page until User/loginCheck answers */
+  | { action: 'wait' }
+  | { action: 'redirect'; to: string };
+
+/** Rule 6: a page of the other role sends the member to their own home. */
+export function decideRole(s: RoleSnapshot, pathname: string): RoleDecision {
+  const area = pageAreaOf(pathname);
+  if (area === 'any') return { action: 'allow' };
+  if (!s.cardtype) return s.checkFailed ? { action: 'allow' } : { action: 'wait' };
+  const own: PageArea = s.cardtype === 'customer' ? 'customer' : 'supplier';
+  return area === own ? { action: 'allow' } : { action: 'redirect', to: HOME_OF[s.cardtype] };
 }

@@ -20,9 +20,15 @@ export function currentPath(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-/** Only same-origin absolute paths are accepted as ?redirect= targets (no open redirect). */
+/**
+ * Only same-origin absolute paths are accepted as ?redirect= targets (no open redirect). A
+ * backslash, whitespace or control character is refused too: browsers drop tabs and newlines and
+ * read a backslash as `/`, so `/\t/evil.example` would become `//evil.example`.
+ */
 export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (!value?.startsWith('/') || value.startsWith('//')) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return fallback;
   if (value.startsWith('/login') || value.startsWith('/loginOther')) return fallback;
   return value;
 }

@@ -15,7 +15,7 @@ function MainLayout() {
       brandTo="/mainPage"
       menuItems={menuItems}
       selectedKey={navKeyOf(pathname)}
-      accountLink={{ to: '/personCenter', label: '个人中心' }}
+      accountLinks={[{ to: '/personCenter', label: '个人中心' }]}
       drawerTitle="展览供应商接单平台"
       tagline="让展台搭建接单更简单"
     />

@@ -12,20 +12,25 @@ import Menu from 'antd/es/menu';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { logout } from '../../features/auth/api/account.ts';
 import { loginCheckQuery, sessionKeys } from '../../features/auth/api/login-check.ts';
 import { isBizError } from '../../lib/biz-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session-store.ts';
+import { decideRole } from '../guard.ts';
 import { PageLoading } from '../root.tsx';
 import './main-layout.css';
 
 dayjs.locale('zh-cn');
 
-/** Background GET User/loginCheck: NOT_LOGGED_IN drops cardno/loginState, then the guard runs again. */
-export function useLoginCheck(): void {
+/**
+ * Background GET User/loginCheck: NOT_LOGGED_IN drops cardno/loginState, then the guard runs
+ * again. Answers whether the check failed otherwise (network, server error): the page is then
+ * shown and the server still refuses what the member may not do.
+ */
+export function useLoginCheck(): { failed: boolean } {
   const { data, error } = useQuery(loginCheckQuery());
   const setMember = useSession((s) => s.setMember);
   const sessionEnded = useSession((s) => s.sessionEnded);
@@ -38,6 +43,7 @@ export function useLoginCheck(): void {
       sessionEnded();
     }
   }, [error, sessionEnded]);
+  return { failed: Boolean(error) && !(isBizError(error) && error.code === 'NOT_LOGGED_IN') };
 }
 
 /** Logout: the server call, then a full load of /login. */
@@ -60,16 +66,22 @@ export interface SiteShellProps {
   badge?: ReactNode;
   menuItems: MenuProps['items'];
   selectedKey: string;
-  /** the account menu's link to the member's own pages */
-  accountLink: { to: string; label: string };
+  /** the account menu's links to the member's own pages */
+  accountLinks: Array<{ to: string; label: string }>;
+  /** list the account links in the phone drawer too (when the nav does not already have them) */
+  accountLinksInDrawer?: boolean;
   drawerTitle: string;
   tagline: string;
   className?: string;
 }
 
-/** The logged-in member's frame: header with nav and account menu (a drawer on phones), page, footer. */
+/**
+ * The logged-in member's frame: header with nav and account menu (a drawer on phones), page, footer.
+ * Guard rule 6: a page of the other role sends the member to their own home; until the server has
+ * said who the member is, nothing of the page is shown.
+ */
 export function SiteShell(props: SiteShellProps) {
-  useLoginCheck();
+  const check = useLoginCheck();
   const screens = Grid.useBreakpoint();
   const compact = screens.md === false;
   const { pathname } = useLocation();
@@ -79,6 +91,7 @@ export function SiteShell(props: SiteShellProps) {
   const cardno = useSession((s) => s.cardno);
   const who = member ? maskMobile(member.mobile) : cardno ? `会员 ${cardno}` : '';
   const selected = [props.selectedKey];
+  const role = decideRole({ cardtype: member?.cardtype ?? null, checkFailed: check.failed }, pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -86,15 +99,18 @@ export function SiteShell(props: SiteShellProps) {
   const userMenu = {
     items: [
       { key: 'cardno', label: `会员号：${cardno ?? '—'}`, disabled: true },
-      {
-        key: 'center',
+      ...props.accountLinks.map((l) => ({
+        key: l.to,
         icon: <UserOutlined />,
-        label: <Link to={props.accountLink.to}>{props.accountLink.label}</Link>,
-      },
+        label: <Link to={l.to}>{l.label}</Link>,
+      })),
       { type: 'divider' as const },
       { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: logoutAndLeave },
     ],
   };
+
+  if (role.action === 'redirect') return <Navigate to={role.to} replace />;
+  if (role.action === 'wait') return <PageLoading />;
 
   return (
     <div className={`zl-main${props.className ? ` ${props.className}` : ''}`}>
@@ -144,7 +160,18 @@ export function SiteShell(props: SiteShellProps) {
           <Menu
             mode="vertical"
             selectedKeys={selected}
-            items={props.menuItems}
+            items={
+              props.accountLinksInDrawer
+                ? [
+                    ...(props.menuItems ?? []),
+                    ...props.accountLinks.map((l) => ({
+                      key: l.to,
+                      icon: <UserOutlined />,
+                      label: <Link to={l.to}>{l.label}</Link>,
+                    })),
+                  ]
+                : props.menuItems
+            }
             style={{ borderInlineEnd: 0 }}
           />
           <Button block danger icon={<LogoutOutlined />} onClick={logoutAndLeave} style={{ marginTop: 16 }}>

@@ -6,8 +6,10 @@ import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlin
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
 import Alert from 'antd/es/alert';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
+import { useUserInfo } from '../../member/api/user-info.ts';
+import { verificationOf, verifyPrompt } from '../../verification/lib/verification-state.ts';
 import './home.css';
 
 const QUICK_LINKS = [
@@ -53,8 +55,9 @@ export default function MainPage() {
   const cardno = useSession((s) => s.cardno);
   const name = member?.nickname || (member ? maskMobile(member.mobile) : '');
   const type = member ? cardTypeLabels[member.cardtype as CardType] : undefined;
-  // A customer's home is the customer portal (docs/product.md § Roles); /mainPage is the supplier's.
-  if (member?.cardtype === 'customer') return <Navigate to="/customer" replace />;
+  // The verification prompt once Member/userInfo says where the supplier stands (none if verified).
+  const { data: info } = useUserInfo();
+  const prompt = info ? verifyPrompt(verificationOf(info)) : null;
 
   return (
     <div className="zl-home">
@@ -82,12 +85,12 @@ export default function MainPage() {
         </dl>
       </section>
 
-      {member?.cardtype === 'workshop' && (
+      {prompt && (
         <Alert
-          type="info"
+          type={prompt.type}
           showIcon
-          title="完成实名认证或企业认证后，即可在项目大厅报价。"
-          action={<Link to="/personCenter/security_person">去认证</Link>}
+          title={prompt.title}
+          action={<Link to={prompt.link.to}>{prompt.link.text}</Link>}
         />
       )}
 

@@ -74,7 +74,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('/orderDetail', () => {
+// antd in jsdom on a shared 2-core machine: give each page room beyond the 5 s default
+describe('/orderDetail', { timeout: 30_000 }, () => {
   it('hides the customer contact (「中标后可见」) while mobile is empty', async () => {
     show(DETAIL);
     expect(await screen.findByText('中标后可见')).toBeTruthy();
@@ -101,5 +102,46 @@ describe('/orderDetail', () => {
     show({ ...DETAIL, canQuote: true, whyNot: null, whyNotText: '' });
     const btn = await screen.findByRole('button', { name: '立即报价' });
     expect((btn as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a won project before the deadline says won, once, and never 「请等待客户选标」', async () => {
+    const won = {
+      ...DETAIL,
+      status: 2,
+      statusText: '已选标',
+      mobile: '13900000002',
+      myQuote: { quoteId: 3, total: 972000, days: 5, status: 1, created: '2026-11-21 10:00:00', updated: '' },
+      whyNot: 'ALREADY_QUOTED',
+      whyNotText: '您已报价，可在截止前修改报价',
+    };
+    mockFetch((url) => {
+      if (url.endsWith('winnerInfo')) {
+        return jsonResponse(
+          envelope('success', {
+            awarded: true,
+            winner: { cardno: '10000009', nickname: '李师傅', company: '' },
+            mine: 'won',
+            contact: { mobile: '13900000002', name: '王经理' },
+          }),
+        );
+      }
+      if (url.endsWith('userInfo'))
+        return jsonResponse(envelope('success', { personauth: 1, businsauth: 3 }));
+      return jsonResponse(envelope('success', won));
+    });
+    const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
+      initialEntries: ['/orderDetail?id=7'],
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('恭喜您中标')).toBeTruthy();
+    const btn = screen.getByRole('button', { name: '已中标' });
+    expect((btn as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText(/请等待客户选标/)).toBeNull();
+    expect(screen.queryByRole('button', { name: '已报价' })).toBeNull();
+    expect(screen.queryByText(/修改报价/)).toBeNull();
   });
 });

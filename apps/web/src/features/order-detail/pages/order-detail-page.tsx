@@ -31,7 +31,7 @@ import {
   Requirements,
   STATUS_COLOR,
 } from '../components/detail-sections.tsx';
-import { quoteAction } from '../components/quote-action.ts';
+import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../../order-center/order-center.css';
 import '../order-detail.css';
 
@@ -58,6 +58,7 @@ export default function OrderDetailPage() {
     id,
     bid && (p?.status ?? PROJECT_STATUS.PENDING_REVIEW) >= PROJECT_STATUS.AWARDED,
   );
+  const action = useSupplierStance(p, now);
 
   if (!id || (isBizError(error) && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED'))) {
     return (
@@ -90,8 +91,9 @@ export default function OrderDetailPage() {
   }
 
   const dl = deadlineInfo(p.biddl, now);
-  const action = quoteAction(p, now);
   const open = p.status === PROJECT_STATUS.BIDDING && !dl.closed;
+  // The award result below says won or lost in full; the line under the button would repeat it.
+  const awardShown = Boolean(winner.data?.awarded) && (action?.kind === 'won' || action?.kind === 'lost');
 
   return (
     <div className="zl-od">
@@ -138,21 +140,21 @@ export default function OrderDetailPage() {
             </div>
           </div>
           <div className="zl-od-actions">
-            {action.kind === 'quote' ? (
-              <Button type="primary" size="large" onClick={() => navigate(action.to)}>
+            {action?.to ? (
+              <Button type="primary" size="large" onClick={() => action.to && navigate(action.to)}>
                 {action.label}
               </Button>
             ) : (
               <Button type="primary" size="large" disabled>
-                {action.label}
+                {action?.label}
               </Button>
             )}
             <FavoriteButton favorite={p.favorite} pending={fav.isPending} onToggle={() => fav.mutate(p.id)} />
             <span className="zl-od-favtext">{p.favorite ? '已收藏' : '收藏'}</span>
           </div>
-          {action.kind === 'blocked' && (
+          {action && !action.to && !awardShown && (
             <div className="zl-od-why">
-              {action.reason}
+              {action.note}
               {action.link && (
                 <>
                   ，<Link to={action.link.to}>{action.link.text}</Link>
@@ -212,13 +214,7 @@ export default function OrderDetailPage() {
           </section>
         </div>
         <aside className="zl-od-side">
-          {p.myQuote && (
-            <MyQuoteCard
-              quote={p.myQuote}
-              projectId={p.id}
-              canEdit={open && p.myQuote.status === QUOTE_STATUS.PENDING}
-            />
-          )}
+          {p.myQuote && <MyQuoteCard quote={p.myQuote} projectId={p.id} canEdit={action?.form === 'edit'} />}
           <section className="zl-panel">
             <h2>客户联系方式</h2>
             {p.mobile ? (

@@ -10,18 +10,24 @@ function lastTitle(matches: ReturnType<typeof useMatches>): string {
   return '功能建设中';
 }
 
-/** Main-layout pages whose capability comes in a later issue: Waiting under their own title. */
+/** Pages whose capability comes in a later issue: Waiting under their own title. */
 export default function WaitingPage() {
   const matches = useMatches();
   const { pathname } = useLocation();
   const key = pathname.split('/').filter(Boolean).pop() ?? 'waiting';
   const inPersonCenter = pathname.startsWith('/personCenter/');
+  const inCustomer = pathname.startsWith('/customer/');
+  const back = inCustomer
+    ? { to: '/customer/projects', label: '返回我的项目' }
+    : inPersonCenter
+      ? { to: '/personCenter/defaultPage', label: '返回个人中心' }
+      : { to: '/mainPage', label: '返回首页' };
   return (
     <Waiting
       title={lastTitle(matches)}
       description={pagePlans[key] ?? pagePlans.waiting ?? ''}
-      backTo={inPersonCenter ? '/personCenter/defaultPage' : '/mainPage'}
-      backLabel={inPersonCenter ? '返回个人中心' : '返回首页'}
+      backTo={back.to}
+      backLabel={back.label}
     />
   );
 }

@@ -16,8 +16,26 @@ const TEMPLATE = {
   quote: null,
 };
 
-function setup(submitAnswer = envelope('success', { quoteId: 1, total: 3702 })) {
+/** Projectcenter/getInfo of a project open for bidding, to a verified supplier with coins. */
+const OPEN_INFO = {
+  id: 7,
+  title: '福州车展特装展台',
+  status: 1,
+  biddl: '2099-11-30T10:00:00.000Z',
+  myQuote: null,
+  canQuote: true,
+  whyNot: null,
+  whyNotText: '',
+};
+
+function setup(
+  submitAnswer = envelope('success', { quoteId: 1, total: 3702 }),
+  info: Record<string, unknown> = OPEN_INFO,
+  userInfo: Record<string, unknown> = { personauth: 1, businsauth: 3 },
+) {
   const fetchMock = mockFetch((url) => {
+    if (url.endsWith('getInfo')) return jsonResponse(envelope('success', info));
+    if (url.endsWith('userInfo')) return jsonResponse(envelope('success', userInfo));
     if (url.endsWith('projectFee'))
       return jsonResponse(envelope('success', { coins: 10, balance: 200, enough: true, quoted: false }));
     if (url.endsWith('getPriceTable')) return jsonResponse(envelope('success', TEMPLATE));
@@ -95,5 +113,54 @@ describe('/orderPrice quote form', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/金币不足，本次报价未提交/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/personCenter/charging');
     expect(screen.getByLabelText('地毯 单价')).toBeTruthy();
+  });
+
+  it('after the award: no editable form, one message that the quote won', async () => {
+    const { fetchMock } = setup(undefined, {
+      ...OPEN_INFO,
+      status: 2,
+      myQuote: { quoteId: 3, total: 3702, days: 6, status: 1 },
+      canQuote: false,
+      whyNot: 'ALREADY_QUOTED',
+    });
+    expect(await screen.findByText('您的报价已中标，报价不能再修改')).toBeTruthy();
+    expect(screen.queryByLabelText('地毯 单价')).toBeNull();
+    expect(screen.queryByRole('button', { name: /保存修改|提交报价/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '返回项目详情' }).getAttribute('href')).toBe('/orderDetail?id=7');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('editPriceTable'))).toBe(false);
+  });
+
+  it('an unverified supplier is told first, with the way to verify, and gets no form', async () => {
+    setup(
+      undefined,
+      {
+        ...OPEN_INFO,
+        canQuote: false,
+        whyNot: 'NOT_VERIFIED',
+        whyNotText: '完成实名认证或企业认证后才能报价',
+      },
+      { personauth: 3, businsauth: 3 },
+    );
+    expect(await screen.findByText('完成实名认证或企业认证后才能报价')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去认证' }).getAttribute('href')).toBe(
+      '/personCenter/security_person',
+    );
+    expect(screen.queryByLabelText('地毯 单价')).toBeNull();
+    expect(screen.queryByRole('button', { name: /提交报价/ })).toBeNull();
+  });
+
+  it('a supplier whose verification is under review is told so, with no form', async () => {
+    setup(
+      undefined,
+      {
+        ...OPEN_INFO,
+        canQuote: false,
+        whyNot: 'NOT_VERIFIED',
+        whyNotText: '完成实名认证或企业认证后才能报价',
+      },
+      { personauth: 0, businsauth: 3 },
+    );
+    expect(await screen.findByText('您的认证资料正在审核，通过后即可报价')).toBeTruthy();
+    expect(screen.queryByLabelText('地毯 单价')).toBeNull();
   });
 });

@@ -16,7 +16,9 @@ import { handleError, toBizError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
 import type { ProjectPicture } from '../../order-center/api/types.ts';
-import { idFromQuery, projectKeys } from '../../order-detail/api/get-info.ts';
+import { idFromQuery, projectKeys, useProjectInfo } from '../../order-detail/api/get-info.ts';
+import type { Stance } from '../../order-detail/lib/supplier-stance.ts';
+import { useSupplierStance } from '../../order-detail/lib/use-supplier-stance.ts';
 import { FileUpload } from '../../upload/file-upload.tsx';
 import { submitQuote, usePriceTable, useProjectFee } from '../api/quote-api.ts';
 import { CategoryLines } from '../components/category-lines.tsx';
@@ -44,6 +46,53 @@ function merge(template: LinesDraft, watched: LinesDraft | undefined): LinesDraf
   return out;
 }
 
+const NO_FORM_STATUS: Partial<Record<Stance['kind'], 'success' | 'warning' | 'info'>> = {
+  won: 'success',
+  verify: 'warning',
+  reviewing: 'info',
+  recharge: 'warning',
+};
+
+/** /orderPrice when no quote can be sent or changed: the reason and the way forward, no form. */
+function NoQuoteForm(props: {
+  id: number;
+  title: string;
+  stance: Stance;
+  fee: { coins: number; balance: number } | undefined;
+}) {
+  const { stance, fee } = props;
+  return (
+    <div className="zl-qt">
+      <section className="zl-panel">
+        <Result
+          status={NO_FORM_STATUS[stance.kind] ?? 'info'}
+          title={stance.note}
+          subTitle={
+            <>
+              <Link to={`/orderDetail?id=${props.id}`}>{props.title}</Link>
+              {stance.kind === 'recharge' && fee && (
+                <div>
+                  本次报价需要 {fee.coins} 金币，您当前有 {fee.balance} 金币
+                </div>
+              )}
+            </>
+          }
+          extra={[
+            stance.link && (
+              <Link key="fix" to={stance.link.to}>
+                <Button type="primary">{stance.link.text}</Button>
+              </Link>
+            ),
+            <Link key="back" to={`/orderDetail?id=${props.id}`}>
+              <Button>返回项目详情</Button>
+            </Link>,
+          ]}
+        />
+      </section>
+    </div>
+  );
+}
+
 /** /orderPrice?id= 报价: a priced copy of the customer's requirement list. */
 export default function OrderPricePage() {
   const [params] = useSearchParams();
@@ -52,13 +101,16 @@ export default function OrderPricePage() {
   const qc = useQueryClient();
   const fee = useProjectFee(id);
   const table = usePriceTable(id);
+  const info = useProjectInfo(id);
+  // What this supplier can do now (the same answer as the detail page): a form, or why not.
+  const stance = useSupplierStance(info.data, Date.now());
   const [form] = Form.useForm<FormValues>();
   const [confirming, setConfirming] = useState<FormValues | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
 
   const quote = table.data?.quote ?? null;
-  const editing = Boolean(quote) || Boolean(fee.data?.quoted);
+  const editing = stance ? stance.form === 'edit' : Boolean(quote) || Boolean(fee.data?.quoted);
   const template = useMemo(
     () => (table.data ? draftFrom(table.data.categories, quote) : {}),
     [table.data, quote],
@@ -85,12 +137,13 @@ export default function OrderPricePage() {
     } as FormValues);
   }, [table.data, template, quote, form]);
 
-  if (!id || (isBizError(table.error) && table.error.code === 'NOT_FOUND')) {
+  const notFound = (e: unknown) => isBizError(e) && e.code === 'NOT_FOUND';
+  if (!id || notFound(table.error) || notFound(info.error)) {
     return (
       <Result status="404" title="项目不存在或已下架" extra={<Link to="/orderCenter">返回项目大厅</Link>} />
     );
   }
-  if (table.isLoading || fee.isLoading) {
+  if (table.isLoading || fee.isLoading || info.isLoading) {
     return (
       <div className="zl-qt zl-panel">
         <Skeleton active paragraph={{ rows: 12 }} />
@@ -105,6 +158,11 @@ export default function OrderPricePage() {
         extra={<Button onClick={() => void table.refetch()}>重试</Button>}
       />
     );
+  }
+
+  // No form to fill when it could not be sent: say why first, with the way forward.
+  if (stance && stance.form === null) {
+    return <NoQuoteForm id={id} title={table.data.project.title} stance={stance} fee={fee.data} />;
   }
 
   const categories = table.data.categories.filter((c) => c.items.length > 0);
@@ -133,8 +191,13 @@ export default function OrderPricePage() {
       if (QUOTE_REFUSALS[e.code]) {
         setRefusal({ code: e.code, message: e.message });
         window.scrollTo({ top: 0, behavior: 'smooth' });
-        if (e.code === 'ALREADY_QUOTED' || e.code === 'INSUFFICIENT_COINS') {
+        if (e.code === 'INSUFFICIENT_COINS') {
+          // the balance changed elsewhere: the form (and what was typed) stays for after a recharge
+          void qc.invalidateQueries({ queryKey: projectKeys.fee(id) });
+        } else {
+          // the project or the supplier changed: the page shows what he can do now
           void qc.invalidateQueries({ queryKey: projectKeys.all });
+          void qc.invalidateQueries({ queryKey: ['member'] });
         }
         return;
       }
@@ -192,7 +255,7 @@ export default function OrderPricePage() {
           type={refusal.code === 'ALREADY_QUOTED' ? 'info' : 'error'}
           showIcon
           title={refusalInfo?.title ?? refusal.message}
-          description={refusalInfo && refusal.message !== refusalInfo.title ? refusal.message : undefined}
+          description={refusalInfo ? undefined : refusal.message}
           action={refusalInfo?.link && <Link to={refusalInfo.link.to}>{refusalInfo.link.text}</Link>}
         />
       )}

@@ -1,0 +1,14 @@
+import { useUserInfo } from '../../member/api/user-info.ts';
+import type { ProjectDetail } from '../../order-center/api/types.ts';
+import { verificationOf } from '../../verification/lib/verification-state.ts';
+import { type Stance, supplierStance } from './supplier-stance.ts';
+
+/**
+ * The stance of the signed-in supplier on a loaded project (Projectcenter/getInfo), with his
+ * verification from Member/userInfo telling a pending review apart. Null until the project loads.
+ */
+export function useSupplierStance(p: ProjectDetail | undefined, now: number): Stance | null {
+  const { data: info } = useUserInfo();
+  if (!p) return null;
+  return supplierStance({ ...p, verification: info ? verificationOf(info) : undefined }, now);
+}
