@@ -1,3 +1,4 @@
+import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import type { ProjectDetail } from '../../order-center/api/types.ts';
 import { VERIFY_PAGE, type Verification } from '../../verification/lib/verification-state.ts';
 
@@ -48,8 +49,7 @@ export type StanceInput = Pick<ProjectDetail, 'id' | 'status' | 'biddl' | 'whyNo
   verification?: Verification;
 };
 
-const BIDDING = 1;
-const CLOSED = 7;
+const { BIDDING, CLOSED } = PROJECT_STATUS;
 
 /** Pure: the project's state, this supplier's quote, the deadline and his verification → a stance. */
 export function supplierStance(p: StanceInput, now = Date.now()): Stance {
@@ -61,10 +61,13 @@ export function supplierStance(p: StanceInput, now = Date.now()): Stance {
 
   const quote = p.myQuote;
   if (quote) {
-    if (quote.status === 1) {
+    if (quote.status === QUOTE_STATUS.WON) {
       return { kind: 'won', label: '已中标', form: null, note: '您的报价已中标，报价不能再修改' };
     }
-    if (quote.status === 3 || (quote.status === 0 && p.status === CLOSED)) {
+    if (
+      quote.status === QUOTE_STATUS.CLOSED ||
+      (quote.status === QUOTE_STATUS.PENDING && p.status === CLOSED)
+    ) {
       return {
         kind: 'withdrawn',
         label: '项目已关闭',
@@ -72,7 +75,7 @@ export function supplierStance(p: StanceInput, now = Date.now()): Stance {
         note: '项目已取消或流标，报价消耗的金币已退回',
       };
     }
-    if (quote.status === 2 || p.status > BIDDING) {
+    if (quote.status === QUOTE_STATUS.LOST || p.status > BIDDING) {
       return { kind: 'lost', label: '未中标', form: null, note: '客户已选择其他供应商的报价' };
     }
     if (open) {
