@@ -248,3 +248,16 @@ describe('per-address limits hold under parallel requests', () => {
     expect(rs.filter((r) => r.body.errCode === 'RATE_LIMITED').length).toBe(10);
   });
 });
+
+describe('the SMS per-address cap holds under parallel requests', () => {
+  it('25 codes for 25 mobiles from one address at once → at most 20 sent', async () => {
+    const ip = newIp();
+    const rs = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        new Client(ctx.app, ip).post('User/getCode', { mobile: newMobile(), type: 'regist' }),
+      ),
+    );
+    expect(rs.filter((r) => r.body.success).length).toBe(20);
+    for (const r of rs.filter((x) => !x.body.success)) expectError(r, 'RATE_LIMITED');
+  });
+});
