@@ -131,6 +131,28 @@ describe('parallel guesses cannot pass the lockout', () => {
     expect(m!.failed_logins).toBe(0);
   });
 
+  it('tries left unanswered by a process that died count as failures, then start over like a lock', async () => {
+    const { mobile } = await register(new Client(ctx.app));
+    const orphans = (ago: string) =>
+      ctx.database.db.execute(
+        sql`update members set failed_logins = 5, locked_until = null,
+            tries_at = now() - ${ago}::interval where mobile = ${mobile}`,
+      );
+    await orphans('0 seconds'); // still being checked: a new try waits, then gives up
+    const started = Date.now();
+    expectError(await login(new Client(ctx.app), mobile), 'RATE_LIMITED');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    await orphans('2 minutes'); // nobody is checking them any more: locked
+    expectError(await login(new Client(ctx.app), mobile), 'ACCOUNT_LOCKED');
+    await orphans('16 minutes'); // as long ago as a lock lasts: the count starts over
+    expectOk(await login(new Client(ctx.app), mobile));
+    const [m] = await rows<{ failed_logins: number }>(
+      ctx,
+      sql`select failed_logins from members where mobile = ${mobile}`,
+    );
+    expect(m!.failed_logins).toBe(0);
+  });
+
   it('an unknown mobile: 20 at once → at most 5 checked, all refused', async () => {
     const mobile = newMobile();
     const dummy = await crypto.dummyPasswordHash();

@@ -20,6 +20,8 @@ const table = (t: LockoutTable) => sql.identifier(t);
 /** How long a try waits while every remaining try is being checked by parallel requests. */
 const BUSY_WAIT_MS = 3000;
 const BUSY_POLL_MS = 20;
+/** No check takes this long: tries reserved longer ago by a process that died count as failures. */
+const STALE_TRY_SECONDS = 60;
 
 /**
  * Reserves a try. Answers the number of tries on record including this one; 'locked': refuse
@@ -27,12 +29,17 @@ const BUSY_POLL_MS = 20;
  * still being checked, this waits for them (a burst of right passwords, e.g. one account logged
  * in from several tabs, is not refused): a wrong one among them locks the row, a right one starts
  * the count over. 'busy': still undecided after a few seconds.
+ *
+ * Tries whose outcome never came (the process died between reserve and verdict) count as
+ * failures: with `maxFailures` of them on record and no lock, the row is refused ('locked') once
+ * the latest is a minute old, and starts over `lockMinutes` after it, like an expired lock.
  */
 export async function reserveTry(
   db: DbOrTx,
   t: LockoutTable,
   id: number,
   maxFailures: number,
+  lockMinutes: number,
 ): Promise<number | 'locked' | 'busy'> {
   const deadline = Date.now() + BUSY_WAIT_MS;
   for (;;) {
@@ -40,18 +47,25 @@ export async function reserveTry(
       db,
       sql`
       update ${table(t)} set
-        failed_logins = case when locked_until <= now() then 1 else failed_logins + 1 end,
-        locked_until = case when locked_until <= now() then null else locked_until end
+        failed_logins = case
+          when locked_until <= now() or (locked_until is null and failed_logins >= ${maxFailures})
+          then 1 else failed_logins + 1 end,
+        locked_until = case when locked_until <= now() then null else locked_until end,
+        tries_at = now()
       where id = ${id}
-        and (locked_until <= now() or (locked_until is null and failed_logins < ${maxFailures}))
+        and (locked_until <= now()
+          or (locked_until is null and (failed_logins < ${maxFailures}
+            or tries_at is null or tries_at <= now() - make_interval(mins => ${lockMinutes}))))
       returning failed_logins as failed`,
     );
     if (rows[0]) return Number(rows[0].failed);
-    const state = await queryRows<{ locked: boolean }>(
+    const state = await queryRows<{ locked: boolean; stale: boolean }>(
       db,
-      sql`select coalesce(locked_until > now(), false) as locked from ${table(t)} where id = ${id}`,
+      sql`select coalesce(locked_until > now(), false) as locked,
+            coalesce(tries_at <= now() - make_interval(secs => ${STALE_TRY_SECONDS}), true) as stale
+          from ${table(t)} where id = ${id}`,
     );
-    if (!state[0] || state[0].locked) return 'locked';
+    if (!state[0] || state[0].locked || state[0].stale) return 'locked';
     if (Date.now() >= deadline) return 'busy';
     await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
   }

@@ -52,7 +52,13 @@ export async function adminLogin(
       }
       throw new AppError('ADMIN_LOGIN_FAILED');
     }
-    const reserved = await reserveTry(deps.db, 'admins', found.id, ADMIN_LOGIN_RULES.maxFailures);
+    const reserved = await reserveTry(
+      deps.db,
+      'admins',
+      found.id,
+      ADMIN_LOGIN_RULES.maxFailures,
+      ADMIN_LOGIN_RULES.lockMinutes,
+    );
     if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
     if (reserved === 'busy') throw new AppError('RATE_LIMITED');
     if (!(await verifyPassword(found.passwordHash, input.password))) {

@@ -34,7 +34,13 @@ async function memberOf(deps: Deps, memberId: number): Promise<Member> {
 async function confirmPassword(deps: Deps, m: Member, password: string, field: string): Promise<void> {
   // The try is reserved on the member row before the hash is checked (docs/members.md, "Login
   // limits"), so parallel confirmations cannot get more than the allowed tries checked.
-  const reserved = await reserveTry(deps.db, 'members', m.id, LOGIN_RULES.maxFailures);
+  const reserved = await reserveTry(
+    deps.db,
+    'members',
+    m.id,
+    LOGIN_RULES.maxFailures,
+    LOGIN_RULES.lockMinutes,
+  );
   if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED');
   if (reserved === 'busy') throw new AppError('RATE_LIMITED');
   if (await verifyPassword(m.passwordHash, password)) {

@@ -108,7 +108,13 @@ export async function loginWithPassword(
       failed = unknown.checked;
       throw unknown.error;
     }
-    const reserved = await reserveTry(deps.db, 'members', member.id, LOGIN_RULES.maxFailures);
+    const reserved = await reserveTry(
+      deps.db,
+      'members',
+      member.id,
+      LOGIN_RULES.maxFailures,
+      LOGIN_RULES.lockMinutes,
+    );
     if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED');
     if (reserved === 'busy') throw new AppError('RATE_LIMITED');
     if (!(await verifyPassword(member.passwordHash, input.password))) {
