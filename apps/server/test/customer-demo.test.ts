@@ -43,4 +43,17 @@ describe('demo marketplace data', () => {
     expect(n!.n).toBe(4);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
+
+  it('hashes the password of each demo member on its own (no shared hash or salt); both log in', async () => {
+    await seedDemoData(ctx.database.db); // a no-op when the first test already seeded
+    const hashes = await rows<{ mobile: string; password_hash: string }>(
+      ctx,
+      sql`select mobile, password_hash from members where mobile in (${DEMO_ACCOUNTS[0].mobile}, ${DEMO_ACCOUNTS[1].mobile})`,
+    );
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]!.password_hash).not.toBe(hashes[1]!.password_hash);
+    const salt = (h: string) => h.split('$')[4];
+    expect(salt(hashes[0]!.password_hash)).not.toBe(salt(hashes[1]!.password_hash));
+    for (const a of DEMO_ACCOUNTS) expectOk(await login(new Client(ctx.app), a.mobile, DEMO_PASSWORD));
+  });
 });

@@ -217,7 +217,8 @@ describe('loadConfig', () => {
     expect(c.sessionIdleMs).toBe(120 * 60_000);
     expect(c.sessionAbsoluteMs).toBe(7 * 24 * 3_600_000);
     expect(c.rememberMs).toBe(30 * 86_400_000);
-    expect(c.loginIpFailureLimit).toBe(30);
+    expect(c.loginIpFailureLimit).toBe(300);
+    expect(c.loginIpAccountFailureLimit).toBe(10);
   });
 
   it('empty variables mean "not set" (PORT= is 3000, not a random port)', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toggle } from '../src/modules/favorite/favorite.service.ts';
 import { makeMember } from './admin-helpers.ts';
 import { Client, expectError, expectFields, expectOk, makeTestApp, type TestContext } from './helpers.ts';
 import { makeProject } from './project-fixtures.ts';
@@ -52,6 +53,30 @@ describe('Myfavorite/bPrjctFvr and bPrjctList', () => {
     for (const r of rs) expectOk(r);
     const listed = (await s.c.post<FavList>('Myfavorite/bPrjctList', {})).body.data.total;
     expect([0, 1]).toContain(listed);
+  });
+
+  it('N toggles at once alternate strictly: half answer added, half removed, final state N mod 2', async () => {
+    const s = await memberClient(ctx);
+    const p = await makeProject(ctx, customerId);
+    const fire = async (n: number) => {
+      const rs = await Promise.all(
+        Array.from({ length: n }, () =>
+          s.c.post<{ favorite: boolean }>('Myfavorite/bPrjctFvr', { id: p.id }),
+        ),
+      );
+      for (const r of rs) expectOk(r);
+      return rs.filter((r) => r.body.data.favorite).length;
+    };
+    const listed = async () => (await s.c.post<FavList>('Myfavorite/bPrjctList', {})).body.data.total;
+    expect(await fire(50)).toBe(25);
+    expect(await listed()).toBe(0);
+    expect(await fire(7)).toBe(4);
+    expect(await listed()).toBe(1);
+    // the service called at once, without the request pipeline spacing the calls out (on PGlite
+    // the HTTP calls above rarely interleave; these always do)
+    const direct = await Promise.all(Array.from({ length: 20 }, () => toggle(ctx.database.db, s.id, p.id)));
+    expect(direct.filter((r) => r.favorite).length).toBe(10);
+    expect(await listed()).toBe(1);
   });
 
   it('only approved projects; bad input; login required', async () => {

@@ -9,6 +9,7 @@ import {
   expectOk,
   login,
   makeTestApp,
+  newIp,
   newMobile,
   PASSWORD,
   register,
@@ -314,7 +315,7 @@ describe('per-IP failed-login limit', () => {
   });
 
   it('after the limit of failures from one IP, every login from it → RATE_LIMITED 429', async () => {
-    expect(saved).toBe(30);
+    expect(saved).toBe(300);
     const setup = new Client(limited.app);
     const a = await register(setup);
     const b = await register(setup);
@@ -348,5 +349,48 @@ describe('per-IP failed-login limit', () => {
     for (let i = 0; i < 5; i++) expectOk(await login(c, mobile));
     expectError(await login(c, mobile, 'wrong1234'), 'LOGIN_FAILED');
     expectOk(await login(c, mobile));
+  });
+});
+
+describe('per (address, account) limit: people behind one proxy', () => {
+  it('30 failures from one address against other accounts do not refuse the right password of a member', async () => {
+    const { mobile } = await register(new Client(ctx.app));
+    const proxy = newIp();
+    for (let i = 0; i < 6; i++) {
+      const other = newMobile();
+      for (let j = 0; j < 5; j++) await login(new Client(ctx.app, proxy), other, 'wrong1234');
+    }
+    expectOk(await login(new Client(ctx.app, proxy), mobile));
+  });
+
+  it('after LOGIN_IP_ACCOUNT_FAILURE_LIMIT (10) failures of one account from one address, that pair waits an hour', async () => {
+    expect(ctx.config.loginIpAccountFailureLimit).toBe(10);
+    const { mobile } = await register(new Client(ctx.app));
+    const other = await register(new Client(ctx.app));
+    const proxy = newIp();
+    const unlock = () =>
+      ctx.database.db.execute(
+        sql`update members set locked_until = now() - interval '1 second' where mobile = ${mobile}`,
+      );
+    // two lock periods' worth of failures from one address
+    for (let round = 0; round < 2; round++) {
+      for (let j = 0; j < 4; j++)
+        expectError(await login(new Client(ctx.app, proxy), mobile, 'wrong1234'), 'LOGIN_FAILED');
+      expectError(await login(new Client(ctx.app, proxy), mobile, 'wrong1234'), 'ACCOUNT_LOCKED');
+      await unlock();
+    }
+    const before = await memberState(mobile);
+    const r = await login(new Client(ctx.app, proxy), mobile);
+    expectError(r, 'RATE_LIMITED');
+    expect(r.body.errMsg).toMatch(/^该账号在当前网络登录失败次数过多，请 (59|60) 分钟后再试$/);
+    const retryAfter = (r.body.data as unknown as { retryAfter: number }).retryAfter;
+    expect(retryAfter).toBeGreaterThan(3500);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    // not counted against the member
+    const after = await memberState(mobile);
+    expect([after.failed_logins, after.locked]).toEqual([before.failed_logins, before.locked]);
+    // another member behind the same address, and this member from elsewhere, log in
+    expectOk(await login(new Client(ctx.app, proxy), other.mobile));
+    expectOk(await login(new Client(ctx.app), mobile));
   });
 });

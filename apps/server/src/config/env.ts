@@ -45,7 +45,8 @@ const envSchema = z.object({
     .min(1)
     .default(24 * 7),
   REMEMBER_DAYS: z.coerce.number().int().min(1).default(30),
-  LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(300),
+  LOGIN_IP_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** per uploaded file, in MB */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
@@ -92,8 +93,10 @@ export interface Config {
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
   rememberMs: number;
-  /** failed logins allowed per IP in a 15-minute window */
+  /** failed logins allowed per client address (all accounts together) in a 15-minute window */
   loginIpFailureLimit: number;
+  /** failed logins allowed per (client address, account) pair in a one-hour window */
+  loginIpAccountFailureLimit: number;
   dbPoolSize: number;
   /** largest accepted upload, in bytes */
   uploadMaxBytes: number;
@@ -287,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rememberMs: e.REMEMBER_DAYS * 86_400_000,
     loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
+    loginIpAccountFailureLimit: e.LOGIN_IP_ACCOUNT_FAILURE_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),

@@ -51,11 +51,11 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     const more = [...adminLines, ...(await marketplace())];
     return more.length ? { banner: more.join('\n') } : null;
   }
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db
-    .insert(members)
-    .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash })))
-    .onConflictDoNothing();
+  // One hash per member: each with its own salt, like any password set through the app.
+  const values = await Promise.all(
+    DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
+  );
+  await db.insert(members).values(values).onConflictDoNothing();
   const lines = DEMO_ACCOUNTS.map(
     (a) =>
       `  ${a.cardtype === 'workshop' ? '供应商' : '参展商'}  手机号 ${a.mobile}  密码 ${DEMO_PASSWORD}  （${a.nickname}）`,

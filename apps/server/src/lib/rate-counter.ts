@@ -3,7 +3,7 @@ import { type DbOrTx, queryRows } from '../db/client.ts';
 
 /**
  * Fixed-window counters kept in PostgreSQL, so a limit holds across every server process.
- * `hit` counts one more and returns the count in the current window; `peek` only reads it.
+ * `hit` counts one more and returns the count in the current window.
  */
 export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
   const rows = await queryRows<{ count: number }>(
@@ -20,16 +20,59 @@ export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number)
   return Number(rows[0]?.count ?? 0);
 }
 
-export async function peekCounter(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
+export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_counters where key = ${key}`);
+}
+
+/**
+ * Takes one of `limit` places in the current window, atomically: the count grows only while it is
+ * below the limit (or the window has passed), so N parallel callers can never take more than
+ * `limit` places between them. Answers the new count, or null when the limit is reached (nothing
+ * counted). Used to reserve an attempt BEFORE the costly check it guards; `releaseCounter` gives
+ * the place back when the attempt turns out not to count (a successful login).
+ */
+export async function reserveCounter(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+  limit: number,
+): Promise<number | null> {
   const rows = await queryRows<{ count: number }>(
     db,
     sql`
-    select count from rate_counters
-    where key = ${key} and window_start > now() - make_interval(secs => ${windowSeconds})`,
+    insert into rate_counters (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then 1 else rate_counters.count + 1 end,
+      window_start = case when rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then now() else rate_counters.window_start end
+    where rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
+       or rate_counters.count < ${limit}
+    returning count`,
   );
-  return Number(rows[0]?.count ?? 0);
+  return rows[0] ? Number(rows[0].count) : null;
 }
 
-export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_counters where key = ${key}`);
+/** Seconds until the current window of `key` ends (at least 1): a refused caller's Retry-After. */
+export async function counterRetryAfter(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
+  const rows = await queryRows<{ left: number | null }>(
+    db,
+    sql`
+    select extract(epoch from window_start + make_interval(secs => ${windowSeconds}) - now()) as left
+    from rate_counters where key = ${key}`,
+  );
+  const left = rows[0]?.left;
+  return Math.max(1, Math.ceil(left === null || left === undefined ? windowSeconds : Number(left)));
+}
+
+/** Gives back places taken by `reserveCounter` (never below zero). */
+export async function releaseCounter(db: DbOrTx, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(
+    sql`update rate_counters set count = count - 1
+        where key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )}) and count > 0`,
+  );
 }

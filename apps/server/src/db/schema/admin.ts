@@ -20,6 +20,8 @@ export const admins = pgTable('admins', {
   disabled: boolean('disabled').notNull().default(false),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** when the latest password try was reserved (docs/members.md, "Login limits") */
+  triesAt: timestamp('tries_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

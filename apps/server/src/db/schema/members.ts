@@ -49,6 +49,8 @@ export const members = pgTable('members', {
   openid: varchar('openid', { length: 64 }).unique(),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** when the latest password try was reserved (docs/members.md, "Login limits") */
+  triesAt: timestamp('tries_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,5 +1,5 @@
 import type { AdminRole } from '@zl/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adminSessions, admins } from '../../db/schema/index.ts';
 import { ADMIN_ABSOLUTE_SECONDS } from '../../plugins/admin-session.ts';
@@ -59,32 +59,6 @@ export async function setAdminDisabled(db: DbOrTx, id: number, disabled: boolean
     .returning({ id: admins.id, username: admins.username });
   if (row && disabled) await db.delete(adminSessions).where(eq(adminSessions.adminId, id));
   return row;
-}
-
-/** Counts a failed login; the `maxFailures`-th in a row locks the account for `lockMinutes`. */
-export async function recordAdminFailure(
-  db: DbOrTx,
-  id: number,
-  maxFailures: number,
-  lockMinutes: number,
-): Promise<{ locked: boolean }> {
-  const [row] = await db
-    .update(admins)
-    .set({
-      failedLogins: sql`case when ${admins.failedLogins} + 1 >= ${maxFailures} then 0 else ${admins.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${admins.failedLogins} + 1 >= ${maxFailures}
-        then now() + make_interval(mins => ${lockMinutes}) else ${admins.lockedUntil} end`,
-    })
-    .where(eq(admins.id, id))
-    .returning({ locked: sql<boolean>`coalesce(${admins.lockedUntil} > now(), false)` });
-  return { locked: Boolean(row?.locked) };
-}
-
-export async function clearAdminFailures(db: DbOrTx, id: number): Promise<void> {
-  await db
-    .update(admins)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(and(eq(admins.id, id), sql`(${admins.failedLogins} > 0 or ${admins.lockedUntil} is not null)`));
 }
 
 export async function insertAdminSession(db: DbOrTx, adminId: number, idHash: string): Promise<void> {

@@ -1,18 +1,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { favorites, projects } from '../../db/schema/index.ts';
 import { summaryColumns } from '../projectcenter/search.repo.ts';
 
-/** Adds the favourite, or removes it when it was there. Answers whether it is now a favourite. */
-export async function toggleFavorite(db: DbOrTx, memberId: number, projectId: number): Promise<boolean> {
-  const removed = await db
-    .delete(favorites)
-    .where(and(eq(favorites.memberId, memberId), eq(favorites.projectId, projectId)))
-    .returning({ projectId: favorites.projectId });
-  if (removed.length > 0) return false;
-  // A double click racing itself ends as one favourite, not a unique-key error.
-  await db.insert(favorites).values({ memberId, projectId }).onConflictDoNothing();
-  return true;
+/**
+ * Adds the favourite, or removes it when it was there. Answers whether it is now a favourite.
+ * One transaction under a lock per (member, project): N toggles at once alternate strictly
+ * (without it, parallel toggles all saw "no favourite" and all answered "added").
+ */
+export async function toggleFavorite(db: Db, memberId: number, projectId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fav:${memberId}:${projectId}`}))`);
+    const removed = await tx
+      .delete(favorites)
+      .where(and(eq(favorites.memberId, memberId), eq(favorites.projectId, projectId)))
+      .returning({ projectId: favorites.projectId });
+    if (removed.length > 0) return false;
+    await tx.insert(favorites).values({ memberId, projectId }).onConflictDoNothing();
+    return true;
+  });
 }
 
 export async function listFavorites(db: DbOrTx, memberId: number, page: number, pageSize: number) {

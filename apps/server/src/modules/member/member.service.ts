@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Member } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.ts';
 import type { Deps } from '../../lib/types.ts';
 import { assertOwnFile } from '../file/file-access.ts';
 import * as userRepo from '../user/user.repo.ts';
@@ -31,13 +32,24 @@ async function memberOf(deps: Deps, memberId: number): Promise<Member> {
  * be used to find the password (or set a pay code) by trying.
  */
 async function confirmPassword(deps: Deps, m: Member, password: string, field: string): Promise<void> {
-  if (m.lockedUntil && m.lockedUntil.getTime() > Date.now()) throw new AppError('ACCOUNT_LOCKED');
+  // The try is reserved on the member row before the hash is checked (docs/members.md, "Login
+  // limits"), so parallel confirmations cannot get more than the allowed tries checked.
+  const reserved = await reserveTry(
+    deps.db,
+    'members',
+    m.id,
+    LOGIN_RULES.maxFailures,
+    LOGIN_RULES.lockMinutes,
+  );
+  if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED');
+  if (reserved === 'busy') throw new AppError('RATE_LIMITED');
   if (await verifyPassword(m.passwordHash, password)) {
-    await userRepo.clearLoginFailures(deps.db, m.id);
+    if (!(await recordSuccess(deps.db, 'members', m.id))) throw new AppError('ACCOUNT_LOCKED');
     return;
   }
-  const { locked, left } = await userRepo.recordLoginFailure(
+  const { locked, left } = await recordFailure(
     deps.db,
+    'members',
     m.id,
     LOGIN_RULES.maxFailures,
     LOGIN_RULES.lockMinutes,

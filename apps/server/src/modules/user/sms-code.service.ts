@@ -27,8 +27,10 @@ export async function issueCode(
 ): Promise<{ resendIn: number; expiresIn: number }> {
   const code = sixDigitCode();
   const id = await db.transaction(async (tx) => {
-    // Serialises sends per mobile: two concurrent requests cannot both pass the interval check.
+    // Serialises sends per mobile, then per client address (always in this order: no deadlock), so
+    // concurrent requests cannot both pass the interval check or the hourly caps.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${input.mobile}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${input.ip}`}))`);
     const stats = await queryRows<{
       since_last: number | null;
       mobile_hour: number;

@@ -33,35 +33,6 @@ export async function insertMember(
   return row!;
 }
 
-/** Counts a failed login; the fifth in a row locks the account for `lockMinutes`. */
-export async function recordLoginFailure(
-  db: DbOrTx,
-  memberId: number,
-  maxFailures: number,
-  lockMinutes: number,
-): Promise<{ locked: boolean; left: number }> {
-  const [row] = await db
-    .update(members)
-    .set({
-      failedLogins: sql`case when ${members.failedLogins} + 1 >= ${maxFailures} then 0 else ${members.failedLogins} + 1 end`,
-      lockedUntil: sql`case when ${members.failedLogins} + 1 >= ${maxFailures}
-        then now() + make_interval(mins => ${lockMinutes}) else ${members.lockedUntil} end`,
-    })
-    .where(eq(members.id, memberId))
-    .returning({ failed: members.failedLogins, locked: sql<boolean>`${members.lockedUntil} > now()` });
-  const locked = Boolean(row?.locked);
-  return { locked, left: locked ? 0 : maxFailures - (row?.failed ?? 0) };
-}
-
-export async function clearLoginFailures(db: DbOrTx, memberId: number): Promise<void> {
-  await db
-    .update(members)
-    .set({ failedLogins: 0, lockedUntil: null })
-    .where(
-      and(eq(members.id, memberId), sql`(${members.failedLogins} > 0 or ${members.lockedUntil} is not null)`),
-    );
-}
-
 export async function setPasswordHash(db: DbOrTx, memberId: number, passwordHash: string): Promise<void> {
   await db
     .update(members)

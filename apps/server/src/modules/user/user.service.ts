@@ -16,9 +16,11 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { hitCounter, peekCounter } from '../../lib/rate-counter.ts';
+import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.ts';
+import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 import { pgErrorCode } from '../../lib/types.ts';
+import { reserveAddressTry } from './login-limits.ts';
 import {
   createSession,
   deleteMemberSessions,
@@ -28,7 +30,7 @@ import {
 import { consumeCode, issueCode } from './sms-code.service.ts';
 import * as repo from './user.repo.ts';
 
-export const LOGIN_RULES = { maxFailures: 5, lockMinutes: 15, ipWindowSeconds: 15 * 60 } as const;
+export const LOGIN_RULES = { maxFailures: 5, lockMinutes: 15 } as const;
 const RESET_TICKET_SECONDS = 10 * 60;
 
 type Parsed<S extends z.ZodType> = z.output<S>;
@@ -86,52 +88,85 @@ export interface LoginOutcome {
   rememberToken: string | null;
 }
 
-/** Mobile + password. Failures are counted per member (lockout) and per IP (rate limit). */
+/**
+ * Mobile + password. Every try is reserved before the password is verified: under the per-address
+ * limits, then on the member row (5 failures lock it) or, for an unknown mobile, on a counter that
+ * answers alike. Parallel requests therefore never get more than the allowed tries checked.
+ */
 export async function loginWithPassword(
   deps: Deps,
   input: { mobile: string; password: string; remember: boolean },
   meta: ClientMeta,
 ): Promise<LoginOutcome> {
-  const ipKey = `loginfail:${meta.ip}`;
-  if ((await peekCounter(deps.db, ipKey, LOGIN_RULES.ipWindowSeconds)) >= deps.config.loginIpFailureLimit) {
-    throw new AppError('RATE_LIMITED', {
-      message: '登录失败次数过多，请 15 分钟后再试',
-      data: { retryAfter: 900 },
-    });
-  }
-  const member = await repo.findMemberByMobile(deps.db, input.mobile);
-  if (member?.lockedUntil && member.lockedUntil.getTime() > Date.now()) throw new AppError('ACCOUNT_LOCKED');
-  // An unknown mobile answers exactly like a known one (tries left, then a lock), so the login
-  // form does not tell which mobiles are members.
-  const unknownKey = `loginfail-unknown:${input.mobile}`;
-  const unknownWindow = LOGIN_RULES.lockMinutes * 60;
-  if (!member && (await peekCounter(deps.db, unknownKey, unknownWindow)) >= LOGIN_RULES.maxFailures) {
-    throw new AppError('ACCOUNT_LOCKED');
-  }
-  const ok = await verifyPassword(member?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!member || !ok) {
-    await hitCounter(deps.db, ipKey, LOGIN_RULES.ipWindowSeconds);
+  const addressKeys = await reserveAddressTry(deps, 'loginfail', meta.ip, input.mobile);
+  // Only a failed password check keeps the per-address places; any other outcome gives them back.
+  let failed = false;
+  try {
+    const member = await repo.findMemberByMobile(deps.db, input.mobile);
     if (!member) {
-      const tries = await hitCounter(deps.db, unknownKey, unknownWindow);
-      if (tries >= LOGIN_RULES.maxFailures) throw new AppError('ACCOUNT_LOCKED');
-      throw new AppError('LOGIN_FAILED', {
-        message: `手机号或密码不正确，还可尝试 ${LOGIN_RULES.maxFailures - tries} 次`,
-      });
+      const unknown = await tryUnknownMobile(deps, input.mobile, input.password);
+      failed = unknown.checked;
+      throw unknown.error;
     }
-    const { locked, left } = await repo.recordLoginFailure(
+    const reserved = await reserveTry(
       deps.db,
+      'members',
       member.id,
       LOGIN_RULES.maxFailures,
       LOGIN_RULES.lockMinutes,
     );
-    if (locked) throw new AppError('ACCOUNT_LOCKED');
-    throw new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` });
+    if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED');
+    if (reserved === 'busy') throw new AppError('RATE_LIMITED');
+    if (!(await verifyPassword(member.passwordHash, input.password))) {
+      failed = true;
+      const { locked, left } = await recordFailure(
+        deps.db,
+        'members',
+        member.id,
+        LOGIN_RULES.maxFailures,
+        LOGIN_RULES.lockMinutes,
+      );
+      if (locked) throw new AppError('ACCOUNT_LOCKED');
+      throw new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` });
+    }
+    // A parallel wrong guess may have locked the account while this one was checked.
+    if (!(await recordSuccess(deps.db, 'members', member.id))) throw new AppError('ACCOUNT_LOCKED');
+    const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
+    const rememberToken = input.remember ? await issueRememberToken(deps.db, deps.config, member.id) : null;
+    return {
+      result: { ...toSessionMember(member), remembered: input.remember },
+      sessionToken,
+      rememberToken,
+    };
+  } finally {
+    if (!failed) await releaseCounter(deps.db, addressKeys);
   }
-  // The member row is at hand: only a member with failures on record costs an extra write.
-  if (member.failedLogins > 0 || member.lockedUntil) await repo.clearLoginFailures(deps.db, member.id);
-  const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
-  const rememberToken = input.remember ? await issueRememberToken(deps.db, deps.config, member.id) : null;
-  return { result: { ...toSessionMember(member), remembered: input.remember }, sessionToken, rememberToken };
+}
+
+/**
+ * An unknown mobile answers exactly like a known one (tries left, then a lock) and costs the same
+ * argon2 verification, so the login form does not tell which mobiles are members. `checked`: a
+ * try was counted (false when the mobile's tries are used up).
+ */
+async function tryUnknownMobile(
+  deps: Deps,
+  mobile: string,
+  password: string,
+): Promise<{ error: AppError; checked: boolean }> {
+  const tries = await reserveCounter(
+    deps.db,
+    `loginfail-unknown:${mobile}`,
+    LOGIN_RULES.lockMinutes * 60,
+    LOGIN_RULES.maxFailures,
+  );
+  if (tries === null) return { error: new AppError('ACCOUNT_LOCKED'), checked: false };
+  await verifyPassword(await dummyPasswordHash(), password);
+  if (tries >= LOGIN_RULES.maxFailures) return { error: new AppError('ACCOUNT_LOCKED'), checked: true };
+  const left = LOGIN_RULES.maxFailures - tries;
+  return {
+    error: new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` }),
+    checked: true,
+  };
 }
 
 /** `autologin: 1` without a password: the remember cookie, rotated on every use. */

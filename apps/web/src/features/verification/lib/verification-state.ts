@@ -1,7 +1,7 @@
 import type { UserInfo } from '@zl/shared';
 
 /**
- * Where a supplier stands with verification (PRODUCT.md §2 codes on `personauth` / `businsauth`:
+ * Where a supplier stands with verification (docs/product.md § Verification status: codes on `personauth` / `businsauth`:
  * 3 not submitted · 0 pending · 1 approved · 2 rejected). Either approved one lets him quote.
  */
 export type Verification = 'verified' | 'pending' | 'rejected' | 'none';

@@ -1,0 +1,56 @@
+import { sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { counterRetryAfter, releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
+import type { Deps } from '../../lib/types.ts';
+
+/**
+ * Failed-login limits per client address (docs/members.md, "Login limits"). Behind a proxy many
+ * people share one address, so the tight limit is per (address, account) pair and the per-address
+ * ceiling is much higher. Both are reserved before the password is verified (so parallel requests
+ * cannot pass them) and given back when the login succeeds: only failures count.
+ */
+export const ADDRESS_WINDOW_SECONDS = 15 * 60;
+export const PAIR_WINDOW_SECONDS = 60 * 60;
+
+export type LoginScope = 'loginfail' | 'adminloginfail';
+
+export function addressKey(scope: LoginScope, ip: string): string {
+  return `${scope}:${ip}`;
+}
+
+/** Hashed: an IPv6 address and a 64-character operator name would not fit the key column. */
+export function pairKey(scope: LoginScope, ip: string, account: string): string {
+  return `${scope}-pair:${sha256(`${ip}\n${account}`).slice(0, 40)}`;
+}
+
+/**
+ * Takes a place under both limits or throws RATE_LIMITED (then nothing is counted). Answers the
+ * keys taken: the caller releases them (`releaseCounter`) unless the attempt failed.
+ */
+export async function reserveAddressTry(
+  deps: Deps,
+  scope: LoginScope,
+  ip: string,
+  account: string,
+): Promise<string[]> {
+  const address = addressKey(scope, ip);
+  if (
+    (await reserveCounter(deps.db, address, ADDRESS_WINDOW_SECONDS, deps.config.loginIpFailureLimit)) === null
+  ) {
+    throw new AppError('RATE_LIMITED', {
+      message: '登录失败次数过多，请 15 分钟后再试',
+      data: { retryAfter: ADDRESS_WINDOW_SECONDS },
+    });
+  }
+  const pair = pairKey(scope, ip, account);
+  const limit = deps.config.loginIpAccountFailureLimit;
+  if ((await reserveCounter(deps.db, pair, PAIR_WINDOW_SECONDS, limit)) === null) {
+    await releaseCounter(deps.db, [address]);
+    const retryAfter = await counterRetryAfter(deps.db, pair, PAIR_WINDOW_SECONDS);
+    throw new AppError('RATE_LIMITED', {
+      message: `该账号在当前网络登录失败次数过多，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
+      data: { retryAfter },
+    });
+  }
+  return [address, pair];
+}
