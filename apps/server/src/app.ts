@@ -15,6 +15,7 @@ import { loggerOptions } from './lib/logging.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
+import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
@@ -29,6 +30,7 @@ import { registerVerificationRoutes } from './modules/verification/verification.
 import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerGuards } from './plugins/guards.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSessionHook } from './plugins/session.ts';
@@ -107,6 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(fastifyCookie);
   // Before any route: the document is generated from the routes registered after it.
   await registerOpenApi(app, config, API_VERSION);
+  // After the document's own routes (public), before every other: each declares its guard.
+  registerGuards(app);
 
   const outbox = new Outbox(database.db, app.log, opts.outbox);
   const jobs = createScheduler({ database, config, log: app.log, outbox });
@@ -191,6 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerReviewRoutes(app, deps);
   registerCustomerRoutes(app, deps);
   registerAdminProjectRoutes(app, deps);
   registerWechatRoutes(app, deps);

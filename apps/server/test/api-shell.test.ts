@@ -26,10 +26,10 @@ beforeAll(async () => {
     {},
     {
       beforeReady: (app) => {
-        app.get('/api/Test/boom', async () => {
+        app.get('/api/Test/boom', { config: { guard: 'public' } }, async () => {
           throw new Error('boom: secret detail at /srv/app/src/thing.ts:12');
         });
-        app.get('/api/Test/typeError', async () => {
+        app.get('/api/Test/typeError', { config: { guard: 'public' } }, async () => {
           const o = undefined as unknown as { x: { y: number } };
           return o.x.y;
         });

@@ -1,10 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { adminSessions, admins } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
-import { AppError } from '../lib/errors.ts';
 import type { App } from '../lib/types.ts';
 
 export type AdminRole = 'reviewer' | 'finance' | 'super';
@@ -68,13 +66,4 @@ export function registerAdminSessionHook(app: App, db: Db, _config: Config): voi
       sessionHash: idHash,
     };
   });
-}
-
-/** The operator, when their role is one of `roles` (super may do everything). */
-export function requireAdmin(request: FastifyRequest, roles: readonly AdminRole[] = []): AdminContext {
-  const admin = request.admin;
-  if (!admin) throw new AppError('ADMIN_NOT_LOGGED_IN');
-  if (roles.length > 0 && admin.role !== 'super' && !roles.includes(admin.role))
-    throw new AppError('FORBIDDEN');
-  return admin;
 }

@@ -1,8 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { AppError } from '../lib/errors.ts';
 import type { App } from '../lib/types.ts';
 import { findSession, type SessionContext } from '../modules/user/session.service.ts';
 
@@ -49,9 +48,4 @@ export function registerSessionHook(app: App, db: Db, config: Config): void {
     // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
     if (!request.member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
   });
-}
-
-export function requireMember(request: FastifyRequest): SessionContext {
-  if (!request.member) throw new AppError('NOT_LOGGED_IN');
-  return request.member;
 }

@@ -8,8 +8,7 @@ import {
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { requireAdmin } from '../../plugins/admin-session.ts';
-import { adminGuard } from './admin.routes.ts';
+import { adminOf } from '../../plugins/guards.ts';
 import * as service from './admin-project.service.ts';
 
 /** Project review: the reviewer role (and super), like the verification review. */
@@ -18,7 +17,7 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/projectQueue',
     {
-      onRequest: adminGuard(roles),
+      config: { guard: { admin: roles } },
       schema: {
         tags: ['Admin'],
         summary: '项目审核队列',
@@ -27,16 +26,13 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(adminProjectPageSchema) },
       },
     },
-    async (request) => {
-      requireAdmin(request, roles);
-      return okEnvelope(await service.projectQueue(deps.db, request.body));
-    },
+    async (request) => okEnvelope(await service.projectQueue(deps.db, request.body)),
   );
 
   app.post(
     '/api/Admin/projectDetail',
     {
-      onRequest: adminGuard(roles),
+      config: { guard: { admin: roles } },
       schema: {
         tags: ['Admin'],
         summary: '项目审核详情',
@@ -45,16 +41,13 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(adminProjectDetailSchema) },
       },
     },
-    async (request) => {
-      requireAdmin(request, roles);
-      return okEnvelope(await service.projectDetailFor(deps.db, request.body.id));
-    },
+    async (request) => okEnvelope(await service.projectDetailFor(deps.db, request.body.id)),
   );
 
   app.post(
     '/api/Admin/projectReview',
     {
-      onRequest: adminGuard(roles),
+      config: { guard: { admin: roles } },
       schema: {
         tags: ['Admin'],
         summary: '审核项目',
@@ -65,7 +58,7 @@ export function registerAdminProjectRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const actor = requireAdmin(request, roles);
+      const actor = adminOf(request);
       return okEnvelope(await service.projectReview(deps.db, actor, request.body));
     },
   );

@@ -12,17 +12,16 @@ import {
   memberListSchema,
   pagedSchema,
 } from '@zl/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { ADMIN_COOKIE, type AdminRole, requireAdmin } from '../../plugins/admin-session.ts';
+import { ADMIN_COOKIE } from '../../plugins/admin-session.ts';
+import { adminOf } from '../../plugins/guards.ts';
 import * as accounts from './admin-accounts.service.ts';
 import { adminLogin, adminLogout } from './admin-auth.service.ts';
 import { cardnosOf, listAudit } from './audit.repo.ts';
 import { listMembers } from './member-list.repo.ts';
-import { registerReviewRoutes } from './review.routes.ts';
 
 /** A browser-session cookie (no Max-Age): closing the browser ends the console session. */
 export function adminCookieOptions(config: Config): CookieSerializeOptions {
@@ -31,20 +30,11 @@ export function adminCookieOptions(config: Config): CookieSerializeOptions {
 
 const empty = z.strictObject({});
 
-/**
- * Runs before body validation: a caller without a console session (a member cookie does not count)
- * or without the role learns nothing about the call's input rules.
- */
-export function adminGuard(roles: readonly AdminRole[] = []) {
-  return async (request: FastifyRequest) => {
-    requireAdmin(request, roles);
-  };
-}
-
 export function registerAdminRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/login',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['Admin'],
         summary: '运营登录',
@@ -66,6 +56,12 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/Admin/me',
     {
+      config: { guard: { admin: [] } },
+      // The console asks this first: a dead console cookie is dropped, so the browser stops sending it.
+      onError: async (request, reply) => {
+        if (!request.admin && request.cookies[ADMIN_COOKIE])
+          reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));
+      },
       schema: {
         tags: ['Admin'],
         summary: '当前运营账号',
@@ -73,10 +69,8 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(adminMeSchema) },
       },
     },
-    async (request, reply) => {
-      if (!request.admin && request.cookies[ADMIN_COOKIE])
-        reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));
-      const a = requireAdmin(request);
+    async (request) => {
+      const a = adminOf(request);
       return okEnvelope({ username: a.username, displayName: a.displayName, role: a.role });
     },
   );
@@ -85,7 +79,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
     '/api/Admin/logout',
     // A GET that changes state: refused from another site's page like a POST (plugins/origin-check.ts).
     {
-      config: { changesState: true },
+      config: { guard: 'public', changesState: true },
       schema: {
         tags: ['Admin'],
         summary: '运营退出',
@@ -103,7 +97,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/memberList',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.members),
+      config: { guard: { admin: ADMIN_PERMISSIONS.members } },
       schema: {
         tags: ['Admin'],
         summary: '会员列表',
@@ -112,16 +106,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(pagedSchema(memberListItemSchema)) },
       },
     },
-    async (request) => {
-      requireAdmin(request, ADMIN_PERMISSIONS.members);
-      return okEnvelope(await listMembers(deps.db, request.body));
-    },
+    async (request) => okEnvelope(await listMembers(deps.db, request.body)),
   );
 
   app.post(
     '/api/Admin/auditList',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.audit),
+      config: { guard: { admin: ADMIN_PERMISSIONS.audit } },
       schema: {
         tags: ['Admin'],
         summary: '审计日志',
@@ -131,7 +122,6 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      requireAdmin(request, ADMIN_PERMISSIONS.audit);
       const q = request.body;
       const { rows, total } = await listAudit(deps.db, q, q.page, q.pageSize);
       const memberOf = (d: unknown) => Number((d as { memberId?: unknown } | null)?.memberId);
@@ -155,7 +145,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/adminList',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.admins),
+      config: { guard: { admin: ADMIN_PERMISSIONS.admins } },
       schema: {
         tags: ['Admin'],
         summary: '运营账号列表',
@@ -164,16 +154,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(z.object({ listItem: z.array(adminListItemSchema) })) },
       },
     },
-    async (request) => {
-      requireAdmin(request, ADMIN_PERMISSIONS.admins);
-      return okEnvelope({ listItem: await accounts.listAdmins(deps.db) });
-    },
+    async () => okEnvelope({ listItem: await accounts.listAdmins(deps.db) }),
   );
 
   app.post(
     '/api/Admin/adminCreate',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.admins),
+      config: { guard: { admin: ADMIN_PERMISSIONS.admins } },
       schema: {
         tags: ['Admin'],
         summary: '新建运营账号',
@@ -183,7 +170,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const actor = requireAdmin(request, ADMIN_PERMISSIONS.admins);
+      const actor = adminOf(request);
       const out = await accounts.createAdmin(deps.db, actor, request.body);
       return okEnvelope({ id: out.id });
     },
@@ -192,7 +179,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/adminDisable',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.admins),
+      config: { guard: { admin: ADMIN_PERMISSIONS.admins } },
       schema: {
         tags: ['Admin'],
         summary: '停用或启用运营账号',
@@ -202,11 +189,9 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const actor = requireAdmin(request, ADMIN_PERMISSIONS.admins);
+      const actor = adminOf(request);
       await accounts.setDisabled(deps.db, actor, request.body.id, request.body.disabled);
       return okEnvelope(null);
     },
   );
-
-  registerReviewRoutes(app, deps);
 }

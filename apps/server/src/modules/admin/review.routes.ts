@@ -10,15 +10,14 @@ import {
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { requireAdmin } from '../../plugins/admin-session.ts';
-import { adminGuard } from './admin.routes.ts';
+import { adminOf } from '../../plugins/guards.ts';
 import * as service from './review.service.ts';
 
 export function registerReviewRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Admin/authQueue',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.review),
+      config: { guard: { admin: ADMIN_PERMISSIONS.review } },
       schema: {
         tags: ['Admin'],
         summary: '认证审核队列',
@@ -27,16 +26,13 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(pagedSchema(authQueueItemSchema)) },
       },
     },
-    async (request) => {
-      requireAdmin(request, ADMIN_PERMISSIONS.review);
-      return okEnvelope(await service.authQueue(deps.db, request.body));
-    },
+    async (request) => okEnvelope(await service.authQueue(deps.db, request.body)),
   );
 
   app.post(
     '/api/Admin/authDetail',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.review),
+      config: { guard: { admin: ADMIN_PERMISSIONS.review } },
       schema: {
         tags: ['Admin'],
         summary: '认证详情',
@@ -45,16 +41,13 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(authDetailResultSchema) },
       },
     },
-    async (request) => {
-      requireAdmin(request, ADMIN_PERMISSIONS.review);
-      return okEnvelope(await service.authDetail(deps.db, request.body.kind, request.body.id));
-    },
+    async (request) => okEnvelope(await service.authDetail(deps.db, request.body.kind, request.body.id)),
   );
 
   app.post(
     '/api/Admin/authReview',
     {
-      onRequest: adminGuard(ADMIN_PERMISSIONS.review),
+      config: { guard: { admin: ADMIN_PERMISSIONS.review } },
       schema: {
         tags: ['Admin'],
         summary: '审核认证',
@@ -65,7 +58,7 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const actor = requireAdmin(request, ADMIN_PERMISSIONS.review);
+      const actor = adminOf(request);
       return okEnvelope(
         await service.authReview(deps.db, actor, request.body, { starterCoins: deps.config.starterCoins }),
       );

@@ -9,30 +9,17 @@ import {
   projectDetailSchema,
   projectSaveSchema,
 } from '@zl/shared';
-import type { FastifyRequest } from 'fastify';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { requireMember } from '../../plugins/session.ts';
-import type { SessionContext } from '../user/session.service.ts';
+import { customerOf } from '../../plugins/guards.ts';
 import * as service from './customer.service.ts';
-
-/** Before the body is read: a logged-out caller hears NOT_LOGGED_IN, a supplier FORBIDDEN. */
-async function customerOnly(request: FastifyRequest): Promise<void> {
-  service.assertCustomer(requireMember(request));
-}
-
-function customer(request: FastifyRequest): SessionContext {
-  const member = requireMember(request);
-  service.assertCustomer(member);
-  return member;
-}
 
 export function registerCustomerRoutes(app: App, deps: Deps): void {
   const { db } = deps;
   app.post(
     '/api/Customer/projectSave',
     {
-      preValidation: customerOnly,
+      config: { guard: 'customer' },
       schema: {
         tags: ['Customer'],
         summary: '发布或修改项目',
@@ -42,13 +29,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(projectDetailSchema) },
       },
     },
-    async (request) => okEnvelope(await service.projectSave(db, customer(request), request.body)),
+    async (request) => okEnvelope(await service.projectSave(db, customerOf(request), request.body)),
   );
 
   app.post(
     '/api/Customer/projectList',
     {
-      preValidation: customerOnly,
+      config: { guard: 'customer' },
       schema: {
         tags: ['Customer'],
         summary: '我发布的项目',
@@ -57,13 +44,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(customerProjectPageSchema) },
       },
     },
-    async (request) => okEnvelope(await service.projectList(db, customer(request), request.body)),
+    async (request) => okEnvelope(await service.projectList(db, customerOf(request), request.body)),
   );
 
   app.post(
     '/api/Customer/projectInfo',
     {
-      preValidation: customerOnly,
+      config: { guard: 'customer' },
       schema: {
         tags: ['Customer'],
         summary: '我的项目详情',
@@ -72,13 +59,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(projectDetailSchema) },
       },
     },
-    async (request) => okEnvelope(await service.projectInfo(db, customer(request), request.body.id)),
+    async (request) => okEnvelope(await service.projectInfo(db, customerOf(request), request.body.id)),
   );
 
   app.post(
     '/api/Customer/projectCancel',
     {
-      preValidation: customerOnly,
+      config: { guard: 'customer' },
       schema: {
         tags: ['Customer'],
         summary: '取消项目',
@@ -87,13 +74,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(projectDetailSchema) },
       },
     },
-    async (request) => okEnvelope(await service.projectCancel(db, customer(request), request.body)),
+    async (request) => okEnvelope(await service.projectCancel(db, customerOf(request), request.body)),
   );
 
   app.post(
     '/api/Customer/quoteList',
     {
-      preValidation: customerOnly,
+      config: { guard: 'customer' },
       schema: {
         tags: ['Customer'],
         summary: '比较报价',
@@ -102,13 +89,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(customerQuoteListSchema) },
       },
     },
-    async (request) => okEnvelope(await service.quoteList(db, customer(request), request.body.id)),
+    async (request) => okEnvelope(await service.quoteList(db, customerOf(request), request.body.id)),
   );
 
   app.post(
     '/api/Customer/award',
     {
-      preValidation: customerOnly,
+      config: { guard: 'customer' },
       schema: {
         tags: ['Customer'],
         summary: '选定中标方',
@@ -117,6 +104,6 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(awardResultSchema) },
       },
     },
-    async (request) => okEnvelope(await service.award(db, customer(request), request.body)),
+    async (request) => okEnvelope(await service.award(db, customerOf(request), request.body)),
   );
 }

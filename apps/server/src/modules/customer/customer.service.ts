@@ -24,12 +24,6 @@ import { projectDetail, projectSummary } from '../project/project-view.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';
 
-/** Only customers publish and manage projects; a supplier's session is refused outright. */
-export function assertCustomer(member: SessionContext): void {
-  if (member.cardtype !== 'customer')
-    throw new AppError('FORBIDDEN', { message: '只有参展商账号可以发布和管理项目' });
-}
-
 /** The publish fields as columns; areas from length × width, the attachment's name from its upload. */
 async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
   for (const id of v.picture) {

@@ -14,6 +14,7 @@ export function registerDevRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/Dev/smsOutbox',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['Dev'],
         summary: '开发短信发件箱',

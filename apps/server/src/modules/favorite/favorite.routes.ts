@@ -6,15 +6,14 @@ import {
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { requireMember } from '../../plugins/session.ts';
-import { memberOnly } from '../member/member.routes.ts';
+import { memberOf } from '../../plugins/guards.ts';
 import * as service from './favorite.service.ts';
 
 export function registerFavoriteRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Myfavorite/bPrjctFvr',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Myfavorite'],
         summary: '收藏/取消收藏项目',
@@ -23,14 +22,13 @@ export function registerFavoriteRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(favoriteToggleResultSchema) },
       },
     },
-    async (request) =>
-      okEnvelope(await service.toggle(deps.db, requireMember(request).memberId, request.body.id)),
+    async (request) => okEnvelope(await service.toggle(deps.db, memberOf(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Myfavorite/bPrjctList',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Myfavorite'],
         summary: '我的收藏',
@@ -41,12 +39,7 @@ export function registerFavoriteRoutes(app: App, deps: Deps): void {
     },
     async (request) =>
       okEnvelope(
-        await service.list(
-          deps.db,
-          requireMember(request).memberId,
-          request.body.page,
-          request.body.pageSize,
-        ),
+        await service.list(deps.db, memberOf(request).memberId, request.body.page, request.body.pageSize),
       ),
   );
 }

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, fieldError, okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { memberOrAdminOf } from '../../plugins/guards.ts';
 import { findFileById } from './file.repo.ts';
 import { checkUploadRate, saveUpload, type Uploader } from './file.service.ts';
 import { type FileStorage, LocalDiskStorage } from './storage.ts';
@@ -94,6 +95,7 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
     scope.post(
       '/api/File/upload',
       {
+        config: { guard: 'memberOrAdmin' },
         schema: {
           tags: ['File'],
           summary: '上传文件',
@@ -103,12 +105,9 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
         },
       },
       async (request) => {
-        const who: Uploader | null = request.member
-          ? { memberId: request.member.memberId }
-          : request.admin
-            ? { adminId: request.admin.adminId }
-            : null;
-        if (!who) throw new AppError('NOT_LOGGED_IN');
+        const caller = memberOrAdminOf(request);
+        const who: Uploader =
+          'member' in caller ? { memberId: caller.member.memberId } : { adminId: caller.admin.adminId };
         if (!request.isMultipart())
           throw new AppError('UNSUPPORTED_MEDIA_TYPE', { message: '请以 multipart/form-data 上传文件' });
         if (!hasUsableBoundary(request.headers['content-type']))
@@ -169,6 +168,7 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
   app.get(
     '/files/:id',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['File'],
         summary: '读取文件',
@@ -182,6 +182,7 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
   app.get(
     '/files/:id/thumb',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['File'],
         summary: '读取缩略图',

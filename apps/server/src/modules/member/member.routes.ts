@@ -5,23 +5,18 @@ import {
   updateBaseInfoSchema,
   userInfoSchema,
 } from '@zl/shared';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { RT_COOKIE, rememberCookieOptions, requireMember } from '../../plugins/session.ts';
+import { memberOf } from '../../plugins/guards.ts';
+import { RT_COOKIE, rememberCookieOptions } from '../../plugins/session.ts';
 import * as service from './member.service.ts';
-
-/** Login is checked before the body: a logged-out caller hears NOT_LOGGED_IN, not field errors. */
-export async function memberOnly(request: FastifyRequest): Promise<void> {
-  requireMember(request);
-}
 
 export function registerMemberRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Member/userInfo',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '会员信息',
@@ -30,13 +25,13 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(userInfoSchema) },
       },
     },
-    async (request) => okEnvelope(await service.userInfo(deps, requireMember(request).memberId)),
+    async (request) => okEnvelope(await service.userInfo(deps, memberOf(request).memberId)),
   );
 
   app.post(
     '/api/Member/updateBaseInfo',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '修改基本资料',
@@ -47,13 +42,13 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) =>
-      okEnvelope(await service.updateBaseInfo(deps, requireMember(request).memberId, request.body)),
+      okEnvelope(await service.updateBaseInfo(deps, memberOf(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Member/setPayment',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '设置支付密码与提现账户',
@@ -62,14 +57,13 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(setPaymentResultSchema) },
       },
     },
-    async (request) =>
-      okEnvelope(await service.setPayment(deps, requireMember(request).memberId, request.body)),
+    async (request) => okEnvelope(await service.setPayment(deps, memberOf(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Member/changePwd',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '修改登录密码',
@@ -79,7 +73,7 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
       },
     },
     async (request, reply) => {
-      await service.changePwd(deps, requireMember(request), request.body);
+      await service.changePwd(deps, memberOf(request), request.body);
       // Every remember token ended with the old password, this browser's too.
       reply.clearCookie(RT_COOKIE, { ...rememberCookieOptions(deps.config), maxAge: 0 });
       return okEnvelope(null);

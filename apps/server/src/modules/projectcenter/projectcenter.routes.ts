@@ -13,8 +13,7 @@ import {
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { requireMember } from '../../plugins/session.ts';
-import { memberOnly } from '../member/member.routes.ts';
+import { memberOf } from '../../plugins/guards.ts';
 import { getInfo } from './detail.service.ts';
 import { createQuote, getPriceTable, projectFee, updateQuote } from './quote.service.ts';
 import { searchList } from './search.service.ts';
@@ -28,7 +27,7 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Projectcenter/searchList',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '找项目',
@@ -38,13 +37,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(searchListResultSchema) },
       },
     },
-    async (request) => okEnvelope(await searchList(db, requireMember(request).memberId, request.body)),
+    async (request) => okEnvelope(await searchList(db, memberOf(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Projectcenter/getInfo',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '项目详情',
@@ -53,13 +52,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(projectInfoSchema) },
       },
     },
-    async (request) => okEnvelope(await getInfo(db, requireMember(request).memberId, request.body.id)),
+    async (request) => okEnvelope(await getInfo(db, memberOf(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Projectcenter/projectFee',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '报价费',
@@ -68,13 +67,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(projectFeeResultSchema) },
       },
     },
-    async (request) => okEnvelope(await projectFee(db, requireMember(request).memberId, request.body.id)),
+    async (request) => okEnvelope(await projectFee(db, memberOf(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Projectcenter/getPriceTable',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '报价表',
@@ -83,13 +82,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(priceTableInfoSchema) },
       },
     },
-    async (request) => okEnvelope(await getPriceTable(db, requireMember(request).memberId, request.body.id)),
+    async (request) => okEnvelope(await getPriceTable(db, memberOf(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Projectcenter/priceTable',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '提交报价',
@@ -99,13 +98,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(quoteSchema) },
       },
     },
-    async (request) => okEnvelope(await createQuote(db, requireMember(request).memberId, request.body)),
+    async (request) => okEnvelope(await createQuote(db, memberOf(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Projectcenter/editPriceTable',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '修改报价',
@@ -114,13 +113,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(quoteSchema) },
       },
     },
-    async (request) => okEnvelope(await updateQuote(db, requireMember(request).memberId, request.body)),
+    async (request) => okEnvelope(await updateQuote(db, memberOf(request).memberId, request.body)),
   );
 
   app.post(
     '/api/Projectcenter/winnerInfo',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '中标信息',
@@ -130,13 +129,13 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(winnerInfoSchema) },
       },
     },
-    async (request) => okEnvelope(await winnerInfo(db, requireMember(request).memberId, request.body.id)),
+    async (request) => okEnvelope(await winnerInfo(db, memberOf(request).memberId, request.body.id)),
   );
 
   app.post(
     '/api/Projectcenter/factoryPrjctList',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Projectcenter'],
         summary: '我参与的项目',
@@ -145,6 +144,6 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(factoryPrjctListResultSchema) },
       },
     },
-    async (request) => okEnvelope(await factoryPrjctList(db, requireMember(request).memberId, request.body)),
+    async (request) => okEnvelope(await factoryPrjctList(db, memberOf(request).memberId, request.body)),
   );
 }

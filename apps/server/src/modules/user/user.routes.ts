@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { memberOf } from '../../plugins/guards.ts';
 import {
   clearSessionCookies,
   RT_COOKIE,
@@ -42,6 +43,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/User/getCode',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['User'],
         summary: '发送短信验证码',
@@ -57,6 +59,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/User/regist',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['User'],
         summary: '注册',
@@ -72,6 +75,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/User/login',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['User'],
         summary: '登录',
@@ -115,6 +119,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/User/loginCheck',
     {
+      config: { guard: 'member' },
       schema: {
         tags: ['User'],
         summary: '登录检查',
@@ -123,8 +128,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      if (!request.member) throw new AppError('NOT_LOGGED_IN');
-      const { memberId: _m, sessionHash: _s, ...member } = request.member;
+      const { memberId: _m, sessionHash: _s, ...member } = memberOf(request);
       return okEnvelope(member);
     },
   );
@@ -132,6 +136,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/User/logout',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['User'],
         summary: '退出登录',
@@ -152,6 +157,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/User/checkCode',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['User'],
         summary: '校验找回密码验证码',
@@ -166,6 +172,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/User/resetPwd',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['User'],
         summary: '重置密码',

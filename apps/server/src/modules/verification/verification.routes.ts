@@ -2,8 +2,7 @@ import { authInfoSchema, businesAuthSchema, personAuthInfoSchema, personAuthSche
 import { z } from 'zod';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
-import { requireMember } from '../../plugins/session.ts';
-import { memberOnly } from '../member/member.routes.ts';
+import { memberOf } from '../../plugins/guards.ts';
 import * as service from './verification.service.ts';
 
 /** Personal and business verification (the seed's Member/* calls); operators review elsewhere. */
@@ -11,7 +10,7 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Member/personAuth',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '提交个人认证',
@@ -21,7 +20,7 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const { memberId } = requireMember(request);
+      const { memberId } = memberOf(request);
       await service.personAuth(deps, memberId, request.body);
       return okEnvelope((await service.personAuthInfo(deps, memberId))!);
     },
@@ -30,7 +29,7 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Member/personAuthInfo',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '个人认证信息',
@@ -39,13 +38,13 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(personAuthInfoSchema.nullable()) },
       },
     },
-    async (request) => okEnvelope(await service.personAuthInfo(deps, requireMember(request).memberId)),
+    async (request) => okEnvelope(await service.personAuthInfo(deps, memberOf(request).memberId)),
   );
 
   app.post(
     '/api/Member/businesAuth',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '提交企业认证',
@@ -55,7 +54,7 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const { memberId } = requireMember(request);
+      const { memberId } = memberOf(request);
       await service.businesAuth(deps, memberId, request.body);
       return okEnvelope((await service.businesAuthInfo(deps, memberId))!);
     },
@@ -64,7 +63,7 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Member/businesAuthInfo',
     {
-      preValidation: memberOnly,
+      config: { guard: 'member' },
       schema: {
         tags: ['Member'],
         summary: '企业认证信息',
@@ -73,6 +72,6 @@ export function registerVerificationRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(authInfoSchema.nullable()) },
       },
     },
-    async (request) => okEnvelope(await service.businesAuthInfo(deps, requireMember(request).memberId)),
+    async (request) => okEnvelope(await service.businesAuthInfo(deps, memberOf(request).memberId)),
   );
 }

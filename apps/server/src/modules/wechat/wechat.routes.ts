@@ -39,6 +39,7 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Wechat/login',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['Wechat'],
         summary: '微信登录：取授权地址',
@@ -67,6 +68,7 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Wechat/wxLogin',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['Wechat'],
         summary: '微信登录：回调换取会话',
@@ -86,6 +88,7 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Wechat/bindMobile',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['Wechat'],
         summary: '微信登录：绑定手机号',
@@ -105,6 +108,7 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Wechat/setPassword',
     {
+      config: { guard: 'public' },
       schema: {
         tags: ['Wechat'],
         summary: '微信登录：首次设置密码',

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { memberOf, supplierOf } from '../src/plugins/guards.ts';
+import { adminClient } from './admin-helpers.ts';
+import { Client, expectError, expectOk, makeTestApp, setCookies, type TestContext } from './helpers.ts';
+import { type LoggedIn, loggedIn } from './member-fixtures.ts';
+
+/** The guard plugin itself (plugins/guards.ts); each call's own guard is tested with the call. */
+let ctx: TestContext;
+let supplier: LoggedIn;
+let customer: LoggedIn;
+let unguarded: unknown;
+beforeAll(async () => {
+  ctx = await makeTestApp(
+    {},
+    {
+      beforeReady: (app) => {
+        try {
+          app.get('/api/Test/unguarded', async () => 'open');
+        } catch (err) {
+          unguarded = err;
+        }
+        app.post(
+          '/api/Test/supplier',
+          {
+            config: { guard: 'supplier' },
+            schema: { body: z.strictObject({ n: z.number({ error: '请输入数字' }) }) },
+          },
+          async (request) => ({ cardtype: supplierOf(request).cardtype, n: request.body.n }),
+        );
+        // A handler reading a caller its route's guard does not provide is a programming error.
+        app.get('/api/Test/misuse', { config: { guard: 'public' } }, async (request) => memberOf(request));
+      },
+    },
+  );
+  [supplier, customer] = await Promise.all([loggedIn(ctx), loggedIn(ctx, { cardtype: 'customer' })]);
+});
+afterAll(() => ctx.close());
+
+describe('guards', () => {
+  it('an /api route that declares no guard stops the server at startup', () => {
+    expect(String(unguarded)).toMatch(/GET \/api\/Test\/unguarded declares no guard/);
+  });
+
+  it('supplier: 401 logged out, 403 for a customer, both before the body; then 400; then the handler', async () => {
+    const bad = { n: 'x' };
+    expectError(await new Client(ctx.app).post('Test/supplier', bad), 'NOT_LOGGED_IN');
+    expectError(await customer.c.post('Test/supplier', bad), 'FORBIDDEN');
+    expectError(await supplier.c.post('Test/supplier', bad), 'VALIDATION_FAILED');
+    const ok = await supplier.c.post('Test/supplier', { n: 1 });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ cardtype: 'workshop', n: 1 });
+  });
+
+  it('an accessor the route does not provide is a 500, never a silent pass', async () => {
+    const r = await supplier.c.get('Test/misuse');
+    expectError(r, 'INTERNAL');
+  });
+
+  it('admin: checked before the body is parsed (a broken body from a stranger is 401, not 400)', async () => {
+    const stranger = new Client(ctx.app);
+    const r = await stranger.post('Admin/memberList', '{not json');
+    expectError(r, 'ADMIN_NOT_LOGGED_IN');
+    const { c } = await adminClient(ctx, 'finance');
+    expectError(await c.post('Admin/authQueue', '{not json'), 'FORBIDDEN');
+  });
+
+  it('Admin/me drops a dead console cookie while refusing it', async () => {
+    const c = new Client(ctx.app);
+    c.cookies.set('zl_admin', { value: 'A'.repeat(43), path: '/' });
+    const r = await c.get('Admin/me');
+    expectError(r, 'ADMIN_NOT_LOGGED_IN');
+    expect(setCookies(r.res).get('zl_admin')).toMatch(/^zl_admin=;/);
+    // A live one is answered and kept.
+    const { c: op } = await adminClient(ctx, 'reviewer');
+    const me = await op.get('Admin/me');
+    expectOk(me);
+    expect(setCookies(me.res).has('zl_admin')).toBe(false);
+  });
+});
