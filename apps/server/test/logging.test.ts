@@ -28,12 +28,12 @@ beforeAll(async () => {
       logStream: stream,
       beforeReady: (app) => {
         // A query whose parameter lands in PostgreSQL's own message (invalid input syntax: "…").
-        app.post('/api/Test/castSecret', async () => {
+        app.post('/api/Test/castSecret', { config: { guard: 'public' } }, async () => {
           await ctx.database.db.execute(sql`select ${SECRET}::int as n`);
           return null;
         });
         // A unique violation: PostgreSQL's `detail` names the duplicated value.
-        app.post('/api/Test/duplicate', async () => {
+        app.post('/api/Test/duplicate', { config: { guard: 'public' } }, async () => {
           await ctx.database.db.execute(
             sql`create temporary table if not exists zl_dup (v text primary key) on commit preserve rows`,
           );

@@ -317,7 +317,12 @@ describe('behind a reverse proxy', () => {
   it('TRUST_PROXY=<addresses>: only the listed proxies are believed, for the origin and the client address', async () => {
     const proxied = await makeTestApp(
       { TRUST_PROXY: '127.0.0.1, 192.168.0.0/16' },
-      { beforeReady: (app) => void app.get('/api/Test/ip', async (request) => ({ ip: request.ip })) },
+      {
+        beforeReady: (app) =>
+          void app.get('/api/Test/ip', { config: { guard: 'public' } }, async (request) => ({
+            ip: request.ip,
+          })),
+      },
     );
     try {
       const ipSeen = async (remoteAddress: string) =>

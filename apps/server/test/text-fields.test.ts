@@ -124,7 +124,7 @@ beforeAll(async () => {
       onRoute: collect,
       beforeReady: (app) => {
         // What a schema let through, written to the database: PostgreSQL refuses the NUL.
-        app.post('/api/Test/storeNul', async () => {
+        app.post('/api/Test/storeNul', { config: { guard: 'public' } }, async () => {
           await ctx.database.db.execute(sql`select ${'a\u0000b'}::text as v`);
           return null;
         });
