@@ -147,6 +147,10 @@ export default function LoginPage() {
       <div className="zl-auth-switch">
         还没有账号？<Link to="/login/register">立即注册</Link>
       </div>
+      <nav className="zl-auth-help" aria-label="帮助">
+        <Link to="/help">帮助中心</Link>
+        <Link to="/about">关于我们</Link>
+      </nav>
     </>
   );
 }
