@@ -94,7 +94,9 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
   const orbits = [{ status: 0, statusText: statusText(0), at: shanghaiDateTime(p.createdAt) }];
   for (const t of timeline) {
     const to = (t.detail as { to?: unknown }).to;
-    if (typeof to === 'number')
+    // project.publish records {to: 0} at creation: the first step already says 待审核. A status is
+    // listed again only after the project left it (a rejected project resubmitted is 待审核 anew).
+    if (typeof to === 'number' && to !== orbits[orbits.length - 1]!.status)
       orbits.push({ status: to, statusText: statusText(to), at: shanghaiDateTime(t.at) });
   }
   return {
