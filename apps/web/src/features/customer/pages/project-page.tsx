@@ -7,10 +7,10 @@ import Image from 'antd/es/image';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
+import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
 import type { Project } from '../api/types.ts';
@@ -37,11 +37,11 @@ function Facts({ p }: { p: Project }) {
         {
           key: 'biddl',
           label: '竞标截止',
-          children: p.biddl ? dayjs(p.biddl).format('YYYY-MM-DD HH:mm') : '—',
+          children: formatTime(p.biddl),
         },
         { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
         { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
-        { key: 'created', label: '发布时间', children: `${p.dates} ${p.times}` },
+        { key: 'created', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
         ...(p.status >= 1 && p.coins
           ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 竞标币` }]
           : []),
@@ -155,7 +155,7 @@ export default function ProjectPage() {
           <div className="zl-cust-head">
             <h2>报价对比</h2>
             {p.status === 1 && p.biddl && (
-              <span className="zl-cust-muted">竞标截止 {dayjs(p.biddl).format('MM-DD HH:mm')}</span>
+              <span className="zl-cust-muted">竞标截止 {formatTime(p.biddl, 'MM-DD HH:mm')}</span>
             )}
           </div>
           {quotes.isPending ? (
