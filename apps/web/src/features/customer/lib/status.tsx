@@ -40,6 +40,18 @@ export function projectActions(p: { status: number; closedBy?: string; checked?:
     edit: p.status === 0 || rejected,
     rejected,
     cancel: p.status === 0 || p.status === 1,
-    compare: p.status >= 1 && !(p.status === 7 && rejected),
+    /** quotes to compare: bidding (1) up to done (6); a closed project (7) has none to weigh */
+    compare: p.status >= 1 && p.status <= 6,
+    closed: p.status === 7,
   };
+}
+
+/** Why a closed project (7) takes no more quotes, in the customer's words; '' when not closed. */
+export function closedNotice(p: { status: number; closedBy?: string; checked?: number }): string {
+  if (p.status !== 7) return '';
+  if (p.closedBy === 'rejected' || p.checked === 2) return '';
+  if (p.closedBy === 'cancelled') return '项目已取消，不再接收报价；已报价供应商支付的金币已全部退还。';
+  if (p.closedBy === 'expired')
+    return '竞标已截止且未选择中标方，项目已关闭；已报价供应商支付的金币已全部退还。';
+  return '项目已关闭，不再接收报价。';
 }

@@ -1,5 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -19,7 +20,7 @@ import { CancelModal } from '../components/cancel-modal.tsx';
 import { QuoteCompare } from '../components/quote-compare.tsx';
 import { RequirementLists } from '../components/requirement-lists.tsx';
 import { OPENS_OPTIONS } from '../lib/publish-form.ts';
-import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
+import { closedNotice, ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
 const opensLabel = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
 
@@ -43,7 +44,7 @@ function Facts({ p }: { p: Project }) {
         { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
         { key: 'created', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
         ...(p.status >= 1 && p.coins
-          ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 竞标币` }]
+          ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 金币` }]
           : []),
       ]}
     />
@@ -83,7 +84,7 @@ export default function ProjectPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { data: p, isPending, error } = useQuery(projectInfoQuery(id));
-  const showQuotes = !!p && p.status >= 1;
+  const showQuotes = !!p && projectActions(p).compare;
   const quotes = useQuery(quoteListQuery(id, showQuotes));
   const [cancelling, setCancelling] = useState(false);
 
@@ -123,6 +124,7 @@ export default function ProjectPage() {
         {p.status === 0 && (
           <Alert type="warning" showIcon className="zl-cust-alert" title="平台审核中，通过后供应商即可报价" />
         )}
+        {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
         {p.status >= 2 && p.status <= 6 && <Winner id={p.id} />}
         <Facts p={p} />
         {p.picture.length > 0 && (
@@ -161,7 +163,12 @@ export default function ProjectPage() {
           {quotes.isPending ? (
             <Skeleton active />
           ) : (
-            <QuoteCompare projectId={p.id} quotes={quotes.data?.listItem ?? []} canAward={p.status === 1} />
+            <QuoteCompare
+              projectId={p.id}
+              quotes={quotes.data?.listItem ?? []}
+              canAward={p.status === 1}
+              requested={REQUIREMENT_CATEGORIES.map(([k]) => k).filter((k) => (p[k]?.length ?? 0) > 0)}
+            />
           )}
         </div>
       )}
