@@ -59,7 +59,7 @@ export const searchListSchema = z
       .max(50, { error: '关键词最多 50 个字' })
       .refine((v) => v.length !== 1, { error: '关键词至少 2 个字' })
       .optional(),
-    groupid: z.coerce.number({ error: '项目类型不正确' }).int().min(1).max(5).optional(),
+    groupid: z.coerce.number({ error: '项目类别不正确' }).int().min(1).max(5).optional(),
     prov: z.string().trim().max(20, { error: '省份不正确' }).optional(),
     city: z.string().trim().max(20, { error: '城市不正确' }).optional(),
     areaMin: area('最小面积'),

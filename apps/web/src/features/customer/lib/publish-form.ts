@@ -1,6 +1,6 @@
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { fenToYuanInput, parseYuanToFen } from '../../../lib/money.ts';
+import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow, fromChinaPicker, toChinaPicker } from '../../../lib/time.ts';
 import type { Project, ProjectSaveBody, RequirementItem } from '../api/types.ts';
 
@@ -122,6 +122,7 @@ export const EMPTY_VALUES: PublishValues = {
 /** The prepayment field: 元 with at most two decimals, 0 – 1,000,000 元 (100,000,000 分). */
 export function prepayProblem(text: string | undefined): string | null {
   if (text === undefined || text.trim() === '') return '请输入预付款金额（不需要预付款请填 0）';
+  if (isNegativeAmount(text)) return '预付款不能为负数';
   const fen = parseYuanToFen(text);
   if (fen === null) return '请输入正确的金额，最多两位小数';
   if (fen > 100_000_000) return '预付款不能超过 1,000,000 元';
