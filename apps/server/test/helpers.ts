@@ -34,6 +34,8 @@ export async function makeTestApp(
     sms?: SmsSender;
     /** adds test-only routes or hooks to the built app before it is made ready */
     beforeReady?: (app: App) => void | Promise<void>;
+    /** a built web app directory to serve (none by default) */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -56,7 +58,12 @@ export async function makeTestApp(
     };
   }
   const database = databaseUrl ? await openDatabase({ databaseUrl, poolSize: 5 }) : await freshPglite();
-  const app = await buildApp({ config, database, webDist: null, ...(opts.sms ? { sms: opts.sms } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: opts.webDist ?? null,
+    ...(opts.sms ? { sms: opts.sms } : {}),
+  });
   if (opts.beforeReady) await opts.beforeReady(app);
   await app.ready();
   return {
