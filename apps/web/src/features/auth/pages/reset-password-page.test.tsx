@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTicket } from '../../../lib/storage.ts';
@@ -6,6 +6,9 @@ import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/te
 import { stubMatchMedia } from '../../verification/test-env.ts';
 import ResetPasswordPage from './reset-password-page.tsx';
 import SetPwdPage from './setpwd-page.tsx';
+
+// an antd form validates slowly in jsdom on a shared two-core machine
+configure({ asyncUtilTimeout: 10_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -36,7 +39,7 @@ function fillPasswords(password: string) {
   fireEvent.click(screen.getByRole('button', { name: '确认修改' }));
 }
 
-describe('/login/resetPassword', () => {
+describe('/login/resetPassword', { timeout: 30_000 }, () => {
   it('opened directly (nothing reset in this browser) → back to step 1, no 密码已重置', async () => {
     const router = renderAt('/login/resetPassword');
     await screen.findByText('找回密码第 1 步');
