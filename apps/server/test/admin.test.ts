@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCreateAdmin } from '../src/cli/create-admin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { sha256 } from '../src/lib/crypto.ts';
+import { insertAudit } from '../src/modules/admin/audit.repo.ts';
 import { ADMIN_PASSWORD, adminClient, makeAdmin, makeMember } from './admin-helpers.ts';
 import {
   Client,
@@ -20,6 +21,7 @@ import {
   setCookies,
   type TestContext,
 } from './helpers.ts';
+import { makeProject } from './project-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -326,6 +328,45 @@ describe('Admin/auditList', () => {
       targetId: String(id),
     });
     expectFields(await c.post('Admin/auditList', { page: 0 }), ['page']);
+  });
+
+  it('names the member each row is about (name and mobile) and the object in words', async () => {
+    const { c } = await adminClient(ctx, 'super');
+    const customer = await makeMember(ctx, { cardtype: 'customer', company: '华东会展有限公司' });
+    const supplier = await makeMember(ctx, { realname: '王五' });
+    const p = await makeProject(ctx, customer.id, { title: '车展特装展台' });
+    const at = (values: Omit<Parameters<typeof insertAudit>[1], 'detail'> & { detail?: object }) =>
+      insertAudit(ctx.database.db, { detail: {}, ...values } as Parameters<typeof insertAudit>[1]);
+    await at({
+      actorType: 'admin',
+      actorId: 1,
+      action: 'project.approve',
+      targetType: 'project',
+      targetId: p.id,
+    });
+    await at({
+      actorType: 'member',
+      actorId: supplier.id,
+      action: 'member.set_payment',
+      targetType: 'member',
+      targetId: supplier.id,
+    });
+    type Row = { action: string; member: unknown; targetName: string | null; targetId: string };
+    const list = async (body: object) => {
+      const r = await c.post<{ listItem: Row[] }>('Admin/auditList', body);
+      expectOk(r);
+      return r.body.data.listItem[0]!;
+    };
+    expect(await list({ targetType: 'project', targetId: String(p.id) })).toMatchObject({
+      action: 'project.approve',
+      member: { cardno: customer.cardno, name: '华东会展有限公司', mobile: customer.mobile },
+      targetName: `${p.orders}《车展特装展台》`,
+    });
+    expect(await list({ targetType: 'member', targetId: String(supplier.id) })).toMatchObject({
+      action: 'member.set_payment',
+      member: { cardno: supplier.cardno, name: '王五', mobile: supplier.mobile },
+      targetName: null,
+    });
   });
 });
 

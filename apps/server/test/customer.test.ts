@@ -125,6 +125,21 @@ describe('Customer/projectSave: publish', () => {
     expect(await count(ctx, 'projects')).toBe(before);
   });
 
+  it('field messages say what is wrong: an empty title is asked for, a bad 项目类别 is named as such', async () => {
+    const empty = expectFields(await cust.c.post('Customer/projectSave', publishBody({ title: '  ' })), [
+      'title',
+    ]);
+    expect(empty.title).toBe('请输入项目标题');
+    const short = expectFields(await cust.c.post('Customer/projectSave', publishBody({ title: '车展' })), [
+      'title',
+    ]);
+    expect(short.title).toBe('项目标题至少 4 个字');
+    const group = expectFields(await cust.c.post('Customer/projectSave', publishBody({ groupid: 99 })), [
+      'groupid',
+    ]);
+    expect(group.groupid).toBe('请选择项目类别');
+  });
+
   it("refuses someone else's picture, a wrong-purpose attachment and a missing file", async () => {
     const before = await count(ctx, 'projects');
     const theirs = await makeUpload(ctx, other.id, 'project');

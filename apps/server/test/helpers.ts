@@ -36,6 +36,8 @@ export async function makeTestApp(
     logStream?: NodeJS.WritableStream;
     /** sees every route as it is registered */
     onRoute?: BuildOptions['onRoute'];
+    /** a built web app directory to serve (none by default) */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -61,7 +63,7 @@ export async function makeTestApp(
   const app = await buildApp({
     config,
     database,
-    webDist: null,
+    webDist: opts.webDist ?? null,
     ...(opts.sms ? { sms: opts.sms } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     ...(opts.onRoute ? { onRoute: opts.onRoute } : {}),

@@ -17,6 +17,32 @@ afterAll(() => ctx.close());
 const info = (c: Client, id: unknown) => c.post<ProjectInfo>('Projectcenter/getInfo', { id });
 
 describe('Projectcenter/getInfo', () => {
+  it('a published project lists 待审核 once: the publish audit row is the creation, not a second step', async () => {
+    const p = await makeProject(ctx, customerId, {
+      ...REQUIREMENTS,
+      createdAt: new Date('2026-03-01T16:30:05Z'),
+    });
+    const audit = {
+      actorType: 'member' as const,
+      actorId: customerId,
+      targetType: 'project',
+      targetId: p.id,
+    };
+    await insertAudit(ctx.database.db, { ...audit, action: 'project.publish', detail: { to: 0 } });
+    await insertAudit(ctx.database.db, { ...audit, action: 'project.edit', detail: { status: 0 } });
+    await insertAudit(ctx.database.db, {
+      ...audit,
+      actorType: 'admin',
+      actorId: 1,
+      action: 'project.approve',
+      detail: { from: 0, to: 1 },
+    });
+    const r = await info((await verifiedSupplier(ctx)).c, p.id);
+    expectOk(r);
+    expect(r.body.data.orbits.map((o) => o.statusText)).toEqual(['待审核', '竞标中']);
+    expect(r.body.data.orbits[0]!.at).toBe('2026-03-02 00:30:05');
+  });
+
   it('answers the seed detail fields with the timeline, contact hidden', async () => {
     const p = await makeProject(ctx, customerId, {
       ...REQUIREMENTS,

@@ -181,6 +181,17 @@ describe('User/resetPwd', () => {
     expectOk(await bystander.get('User/loginCheck'));
   });
 
+  it('the same password as before → PASSWORD_SAME on field password; the ticket still works', async () => {
+    const { c, mobile, token } = await ticket();
+    const hash = (await member(mobile)).password_hash;
+    const same = await c.post('User/resetPwd', { mobile, token, password: PASSWORD });
+    expectError(same, 'PASSWORD_SAME');
+    expect(same.body.data).toEqual({ fields: { password: '新密码不能与原密码相同' } });
+    expect((await member(mobile)).password_hash).toBe(hash);
+    expectOk(await c.post('User/resetPwd', { mobile, token, password: NEW_PASSWORD }));
+    expectOk(await login(new Client(ctx.app), mobile, NEW_PASSWORD));
+  });
+
   it('a token works once: a second resetPwd → RESET_TOKEN_INVALID and the password stays', async () => {
     const { c, mobile, token } = await ticket();
     expectOk(await c.post('User/resetPwd', { mobile, token, password: NEW_PASSWORD }));

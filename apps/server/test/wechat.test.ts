@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeWechat, startFakeWechat } from './fakes/wechat-server.ts';
@@ -114,6 +117,31 @@ describe('not configured', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the page tells the button before any click', () => {
+  const INDEX = '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>';
+  async function pageOf(env: Record<string, string>) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+    const app = await makeTestApp(env, { webDist: dir });
+    try {
+      const r = await app.app.inject({ method: 'GET', url: '/login' });
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-type']).toMatch(/^text\/html/);
+      return r.body;
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('not configured → <meta name="zl-wechat" content="off">; configured → on', async () => {
+    expect(await pageOf({ WECHAT_APPID: 'wx123' })).toContain('<meta name="zl-wechat" content="off" />');
+    expect(await pageOf({ WECHAT_APPID: 'wx123', WECHAT_SECRET: 's' })).toContain(
+      '<meta name="zl-wechat" content="on" />',
+    );
   });
 });
 

@@ -7,6 +7,7 @@ export * from './user/user.schema.ts';
 /** Local storage key prefix of the web app (docs/seed-map.md § Browser storage: product-specific, value decided here). */
 export const STORAGE_PREFIX = 'zlgys_';
 export * from './admin/admin.schema.ts';
+export * from './admin/audit-labels.ts';
 export * from './file/file.schema.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';

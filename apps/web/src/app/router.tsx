@@ -12,8 +12,6 @@ const notFound = lazyPage(() => import('../features/placeholder/pages/not-found-
 /** Main-layout pages built in this issue; every other one shows the Waiting content. */
 const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
   mainPage: lazyPage(() => import('../features/home/pages/main-page.tsx')),
-  about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
-  help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
   waiting: lazyPage(() => import('../features/verification/pages/review-waiting-page.tsx')),
   orderCenter: lazyPage(() => import('../features/order-center/pages/order-center-page.tsx')),
   orderDetail: lazyPage(() => import('../features/order-detail/pages/order-detail-page.tsx')),
@@ -38,13 +36,30 @@ const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject[
   setPasswordSuccess: lazyPage(() => import('../features/wechat/pages/set-password-success-page.tsx')),
 };
 
+/** Seed §2 main pages anyone may read, logged in or not: outside the guard, in the public layout. */
+const publicMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
+  about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
+  help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
+};
+
+const publicRoute: RouteObject = {
+  lazy: lazyPage(() => import('./layouts/public-layout.tsx')),
+  children: Object.entries(publicMain).map(([path, lazy]) => ({
+    path,
+    handle: { title: mainPages[path as keyof typeof mainPages] },
+    lazy,
+  })),
+};
+
 const mainChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/mainPage" replace /> },
-  ...Object.entries(mainPages).map(([path, title]) => ({
-    path,
-    handle: { title },
-    lazy: builtMain[path as keyof typeof mainPages] ?? waiting,
-  })),
+  ...Object.entries(mainPages)
+    .filter(([path]) => !(path in publicMain))
+    .map(([path, title]) => ({
+      path,
+      handle: { title },
+      lazy: builtMain[path as keyof typeof mainPages] ?? waiting,
+    })),
   {
     path: 'personCenter',
     handle: { title: '个人中心' },
@@ -130,6 +145,7 @@ export const routes: RouteObject[] = [
         ],
       },
       adminRoute,
+      publicRoute,
       {
         path: '/',
         Component: AuthGate,

@@ -32,6 +32,13 @@ export function fenToYuanInput(fen: number | null | undefined): string {
  * A 元 amount typed by a person → integer 分, exactly: '1234.56' → 123456, '0.1' → 10, '12' → 1200.
  * Commas and spaces are ignored; a sign, more than two decimals or anything else → null.
  */
+/** '-5', '−12.5', '¥-3': a minus sign before the digits (the amount parser refuses it as a whole). */
+export function isNegativeAmount(input: string | number | null | undefined): boolean {
+  if (input === null || input === undefined) return false;
+  if (typeof input === 'number') return input < 0;
+  return /^[-−－]\s*\d/.test(input.replace(/[\s,，]/g, '').replace(/^¥/, ''));
+}
+
 export function parseYuanToFen(input: string | number | null | undefined): number | null {
   if (input === null || input === undefined) return null;
   const text = String(input)

@@ -244,21 +244,16 @@ export const auditItemSchema = z.object({
   detail: z.record(z.string(), z.unknown()),
   /** the member number of `detail.memberId`, when the row names a member */
   memberCardno: z.string().nullable(),
+  /**
+   * The member the row is about: `detail.memberId`, the member target, the acting member, or the
+   * customer who owns the project target. Name = verified real name, else company, else nickname.
+   */
+  member: z.object({ cardno: z.string(), name: z.string(), mobile: z.string() }).nullable(),
+  /** the object in words: a project's number and title, an operator's username; null otherwise */
+  targetName: z.string().nullable(),
   created: z.string(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
-
-export const auditActionLabels: Record<string, string> = {
-  'auth.approve': '认证通过',
-  'auth.reject': '认证驳回',
-  'admin.login': '登录后台',
-  'admin.create': '创建管理员',
-  'admin.disable': '停用管理员',
-  'admin.enable': '启用管理员',
-  'admin.reset': '重置管理员密码',
-  'person_auth.submit': '提交实名认证',
-  'business_auth.submit': '提交企业认证',
-};
 
 export const adminCreateSchema = z.strictObject({
   username: adminUsernameSchema,

@@ -64,6 +64,7 @@ export const errorCatalogue = {
     showType: ShowType.WARN,
     message: '重置链接已失效，请重新验证手机号',
   },
+  PASSWORD_SAME: { http: 400, showType: ShowType.WARN, message: '新密码不能与原密码相同' },
   // members and verification (issue 3)
   PASSWORD_WRONG: { http: 400, showType: ShowType.WARN, message: '当前密码不正确' },
   PAYCODE_WRONG: { http: 400, showType: ShowType.WARN, message: '支付密码不正确' },

@@ -33,7 +33,9 @@ function text(label: string, max: number, min = 0, multiline = false) {
     label,
     multiline,
   });
-  return min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s;
+  // empty asks for the field; too short says how long (the first issue is the one shown)
+  const asked = min > 0 ? s.min(1, { error: `请输入${label}` }) : s;
+  return min > 1 ? asked.min(min, { error: `${label}至少 ${min} 个字` }) : asked;
 }
 
 /** Metres with at most two decimals, 0.5–200. */
@@ -107,9 +109,9 @@ export const projectSaveSchema = z
   .strictObject({
     id: idField('项目编号').optional(),
     groupid: z
-      .number({ error: '请选择项目类型' })
-      .int({ error: '请选择项目类型' })
-      .refine((v) => groupIds.includes(v), { error: '请选择项目类型' }),
+      .number({ error: '请选择项目类别' })
+      .int({ error: '请选择项目类别' })
+      .refine((v) => groupIds.includes(v), { error: '请选择项目类别' }),
     title: text('项目标题', 50, 4),
     length: metres('长度'),
     width: metres('宽度'),

@@ -54,7 +54,7 @@ export const searchListSchema = z
     keyword: textSchema({ max: 50, maxError: '关键词最多 50 个字', label: '关键词' })
       .refine((v) => v.length !== 1, { error: '关键词至少 2 个字' })
       .optional(),
-    groupid: z.coerce.number({ error: '项目类型不正确' }).int().min(1).max(5).optional(),
+    groupid: z.coerce.number({ error: '项目类别不正确' }).int().min(1).max(5).optional(),
     prov: textSchema({ max: 20, maxError: '省份不正确', label: '省份' }).optional(),
     city: textSchema({ max: 20, maxError: '城市不正确', label: '城市' }).optional(),
     areaMin: area('最小面积'),

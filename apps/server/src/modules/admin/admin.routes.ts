@@ -20,7 +20,7 @@ import { ADMIN_COOKIE } from '../../plugins/admin-session.ts';
 import { adminOf } from '../../plugins/guards.ts';
 import * as accounts from './admin-accounts.service.ts';
 import { adminLogin, adminLogout } from './admin-auth.service.ts';
-import { cardnosOf, listAudit } from './audit.repo.ts';
+import { cardnosOf, describeAuditRows, listAudit } from './audit.repo.ts';
 import { listMembers } from './member-list.repo.ts';
 
 /** A browser-session cookie (no Max-Age): closing the browser ends the console session. */
@@ -125,15 +125,19 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
       const q = request.body;
       const { rows, total } = await listAudit(deps.db, q, q.page, q.pageSize);
       const memberOf = (d: unknown) => Number((d as { memberId?: unknown } | null)?.memberId);
-      const cardnos = await cardnosOf(
-        deps.db,
-        rows.map((r) => memberOf(r.detail)),
-      );
+      const [cardnos, words] = await Promise.all([
+        cardnosOf(
+          deps.db,
+          rows.map((r) => memberOf(r.detail)),
+        ),
+        describeAuditRows(deps.db, rows),
+      ]);
       return okEnvelope({
-        listItem: rows.map(({ createdAt, detail, ...r }) => ({
+        listItem: rows.map(({ createdAt, detail, ...r }, i) => ({
           ...r,
           detail: (detail ?? {}) as Record<string, unknown>,
           memberCardno: cardnos.get(memberOf(detail)) ?? null,
+          ...words[i]!,
           created: createdAt.toISOString(),
         })),
         total,

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { admins, auditLog, members } from '../../db/schema/index.ts';
+import { admins, auditLog, members, projects } from '../../db/schema/index.ts';
 
 export interface AuditEntry {
   actorType: 'admin' | 'member' | 'system';
@@ -75,4 +75,93 @@ export async function cardnosOf(db: DbOrTx, ids: number[]): Promise<Map<number, 
     .from(members)
     .where(inArray(members.id, list));
   return new Map(rows.map((r) => [r.id, r.cardno]));
+}
+
+const idList = (ids: number[]) => [...new Set(ids)].filter((n) => Number.isSafeInteger(n) && n > 0);
+
+export interface AuditRowRef {
+  actorType: string;
+  actorId: number | null;
+  targetType: string;
+  targetId: string;
+  detail: unknown;
+}
+
+export interface AuditRowWords {
+  member: { cardno: string; name: string; mobile: string } | null;
+  targetName: string | null;
+}
+
+/**
+ * What an operator needs to read a page of audit rows: the member each row is about (named in the
+ * detail, the member target, the acting member, or the customer owning the project target) with
+ * name and mobile, and the object in words (a project's number and title, an operator's username).
+ * Three small lookups per page, whatever its size.
+ */
+export async function describeAuditRows(db: DbOrTx, rows: AuditRowRef[]): Promise<AuditRowWords[]> {
+  const num = (v: unknown) =>
+    typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  const detailMember = (r: AuditRowRef) => num((r.detail as { memberId?: unknown } | null)?.memberId);
+  const projectIds = idList(rows.filter((r) => r.targetType === 'project').map((r) => num(r.targetId)));
+  const adminIds = idList(rows.filter((r) => r.targetType === 'admin').map((r) => num(r.targetId)));
+  const [projectRows, adminRows] = await Promise.all([
+    projectIds.length
+      ? db
+          .select({
+            id: projects.id,
+            orders: projects.orders,
+            title: projects.title,
+            customerId: projects.customerId,
+          })
+          .from(projects)
+          .where(inArray(projects.id, projectIds))
+      : [],
+    adminIds.length
+      ? db
+          .select({ id: admins.id, username: admins.username })
+          .from(admins)
+          .where(inArray(admins.id, adminIds))
+      : [],
+  ]);
+  const projectById = new Map(projectRows.map((p) => [p.id, p]));
+  const adminById = new Map(adminRows.map((a) => [a.id, a]));
+  const memberIdOf = (r: AuditRowRef): number => {
+    const named = detailMember(r);
+    if (Number.isSafeInteger(named) && named > 0) return named;
+    if (r.targetType === 'member') return num(r.targetId);
+    if (r.actorType === 'member' && r.actorId !== null) return r.actorId;
+    if (r.targetType === 'project') return projectById.get(num(r.targetId))?.customerId ?? NaN;
+    return NaN;
+  };
+  const memberIds = idList(rows.map(memberIdOf));
+  const memberRows = memberIds.length
+    ? await db
+        .select({
+          id: members.id,
+          cardno: members.cardno,
+          realname: members.realname,
+          company: members.company,
+          nickname: members.nickname,
+          mobile: members.mobile,
+        })
+        .from(members)
+        .where(inArray(members.id, memberIds))
+    : [];
+  const memberById = new Map(memberRows.map((m) => [m.id, m]));
+  return rows.map((r) => {
+    const m = memberById.get(memberIdOf(r));
+    let targetName: string | null = null;
+    if (r.targetType === 'project') {
+      const p = projectById.get(num(r.targetId));
+      targetName = p ? `${p.orders}《${p.title}》` : null;
+    } else if (r.targetType === 'admin') {
+      targetName = adminById.get(num(r.targetId))?.username ?? null;
+    }
+    return {
+      member: m
+        ? { cardno: m.cardno, name: m.realname || m.company || m.nickname || '', mobile: m.mobile }
+        : null,
+      targetName,
+    };
+  });
 }

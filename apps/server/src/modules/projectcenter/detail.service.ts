@@ -99,9 +99,11 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
   const posted: number = PROJECT_STATUS.PENDING_REVIEW;
   const orbits = [{ status: posted, statusText: statusText(posted), at: shanghaiDateTime(p.createdAt) }];
   for (const t of timeline) {
-    const { from, to } = t.detail as { from?: unknown; to?: unknown };
-    // A self-transition (a pending posting edited) changes no status: not a step of the timeline.
-    if (typeof to === 'number' && from !== to)
+    const to = (t.detail as { to?: unknown }).to;
+    // A self-transition (a pending posting edited) is the same status again: not a step either.
+    // project.publish records {to: 0} at creation: the first step already says 待审核. A status is
+    // listed again only after the project left it (a rejected project resubmitted is 待审核 anew).
+    if (typeof to === 'number' && to !== orbits[orbits.length - 1]?.status)
       orbits.push({ status: to, statusText: statusText(to), at: shanghaiDateTime(t.at) });
   }
   return {

@@ -204,6 +204,9 @@ export async function resetPwd(deps: Deps, input: Parsed<typeof resetPwdSchema>)
   if (!member || !(await repo.resetTokenLive(deps.db, tokenHash, member.id))) {
     throw new AppError('RESET_TOKEN_INVALID');
   }
+  // The ticket stays usable: the member picks another password and sends it again.
+  if (await verifyPassword(member.passwordHash, input.password))
+    throw fieldError('PASSWORD_SAME', 'password');
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     const memberId = await repo.useResetToken(tx, tokenHash);

@@ -1,6 +1,6 @@
 import { type AdminRole, AUTH_STATUS, adminRoleLabels, reviewStatusLabels } from '@zl/shared';
 import Tag from 'antd/es/tag';
-import dayjs from 'dayjs';
+import { formatTime } from '../../lib/time.ts';
 
 const STATUS_COLORS: Record<number, string> = {
   [AUTH_STATUS.PENDING]: 'orange',
@@ -23,8 +23,9 @@ export function RoleTag({ role }: { role: AdminRole }) {
   return <Tag color={ROLE_COLORS[role]}>{adminRoleLabels[role]}</Tag>;
 }
 
+/** A table cell's time, China time: the one formatter of lib/time.ts. */
 export function fmtTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—';
+  return formatTime(iso);
 }
 
 export const cardtypeShort: Record<string, string> = { workshop: '供应商', customer: '参展商' };

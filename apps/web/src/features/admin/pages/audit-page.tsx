@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AuditItem, type AuditListInput, auditActionLabels } from '@zl/shared';
+import {
+  type AuditItem,
+  type AuditListInput,
+  auditActionLabels,
+  auditActionText,
+  auditTargetLabels,
+  type ProjectStatus,
+  projectStatusLabels,
+} from '@zl/shared';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
@@ -9,11 +17,6 @@ import { useState } from 'react';
 import { auditListQuery } from '../api/audit-list.ts';
 import { fmtTime } from '../labels.tsx';
 
-const TARGETS: Record<string, string> = {
-  person_auth: '个人实名',
-  business_auth: '企业认证',
-  admin: '管理员',
-};
 const ACTION_COLORS: Record<string, string> = {
   'auth.approve': 'green',
   'auth.reject': 'red',
@@ -21,45 +24,62 @@ const ACTION_COLORS: Record<string, string> = {
   'admin.create': 'blue',
   'person_auth.submit': 'processing',
   'business_auth.submit': 'processing',
+  'project.approve': 'green',
+  'project.reject': 'red',
+  'project.award': 'gold',
 };
 const PAGE_SIZE = 30;
+const ROLE_WORDS: Record<string, string> = { super: '超级管理员', reviewer: '审核员', finance: '财务' };
 
-function detailText(r: AuditItem): string {
+/** The detail in words: only keys that mean something to an operator, never a raw code. */
+export function detailText(r: AuditItem): string {
   const d = r.detail as Record<string, unknown>;
   const parts: string[] = [];
   if (typeof d.reason === 'string' && d.reason) parts.push(`原因：${d.reason}`);
-  if (r.memberCardno && r.actorType === 'admin') parts.push(`会员 ${r.memberCardno}`);
+  if (typeof d.from === 'number' && typeof d.to === 'number') {
+    const from = projectStatusLabels[d.from as ProjectStatus] ?? '—';
+    const to = projectStatusLabels[d.to as ProjectStatus] ?? '—';
+    parts.push(`${from} → ${to}`);
+  }
+  if (typeof d.coins === 'number' && d.coins > 0) parts.push(`${d.coins} 金币`);
   if (typeof d.username === 'string') parts.push(`账号 ${d.username}`);
-  if (typeof d.role === 'string') parts.push(`角色 ${d.role}`);
+  if (typeof d.role === 'string') parts.push(`角色 ${ROLE_WORDS[d.role] ?? d.role}`);
   if (typeof d.ip === 'string') parts.push(`IP ${d.ip}`);
   return parts.join('；') || '—';
 }
 
+/** 会员 张三 138…: who the row is about, by name and mobile (the member number when nameless). */
+export function memberText(r: AuditItem): string {
+  if (!r.member) return '';
+  return `${r.member.name || `会员 ${r.member.cardno}`}（${r.member.mobile}）`;
+}
+
+export function actorText(r: AuditItem): string {
+  if (r.actorType === 'admin') return `运营 ${r.actor ?? `#${r.actorId}`}`;
+  if (r.actorType === 'system') return '系统';
+  return r.member && r.actorType === 'member' ? memberText(r) : '会员';
+}
+
+export function targetText(r: AuditItem): string {
+  const kind = auditTargetLabels[r.targetType] ?? '记录';
+  if (r.targetName) return `${kind} ${r.targetName}`;
+  if (r.targetType === 'member') return r.member ? `${kind} ${memberText(r)}` : kind;
+  return `${kind}第 ${r.targetId} 号`;
+}
+
 const columns: ColumnsType<AuditItem> = [
   { title: '时间', dataIndex: 'created', width: 140, render: fmtTime },
-  {
-    title: '操作人',
-    key: 'actor',
-    render: (_, r) =>
-      r.actorType === 'admin'
-        ? (r.actor ?? `#${r.actorId}`)
-        : r.actorType === 'system'
-          ? '系统 / 命令行'
-          : '会员',
-  },
+  { title: '操作人', key: 'actor', render: (_, r) => actorText(r) },
   {
     title: '动作',
     dataIndex: 'action',
-    render: (v: string) => <Tag color={ACTION_COLORS[v] ?? 'default'}>{auditActionLabels[v] ?? v}</Tag>,
+    render: (v: string) => <Tag color={ACTION_COLORS[v] ?? 'default'}>{auditActionText(v)}</Tag>,
   },
+  { title: '对象', key: 'target', render: (_, r) => targetText(r) },
   {
-    title: '对象',
-    key: 'target',
-    render: (_, r) => (
-      <span>
-        {TARGETS[r.targetType] ?? r.targetType} <span className="zl-admin-mono">#{r.targetId}</span>
-      </span>
-    ),
+    title: '相关会员',
+    key: 'member',
+    render: (_, r) => (r.member ? memberText(r) : <span className="zl-admin-muted">—</span>),
   },
   { title: '详情', key: 'detail', render: (_, r) => <span className="zl-admin-muted">{detailText(r)}</span> },
 ];
@@ -76,13 +96,13 @@ export default function AuditPage() {
           allowClear
           placeholder="对象类型"
           style={{ width: 130 }}
-          options={Object.entries(TARGETS).map(([value, label]) => ({ value, label }))}
+          options={Object.entries(auditTargetLabels).map(([value, label]) => ({ value, label }))}
           onChange={(v?: string) => set({ targetType: v })}
         />
         <Select
           allowClear
           placeholder="动作"
-          style={{ width: 140 }}
+          style={{ width: 200 }}
           options={Object.entries(auditActionLabels).map(([value, label]) => ({ value, label }))}
           onChange={(v?: string) => set({ action: v })}
         />

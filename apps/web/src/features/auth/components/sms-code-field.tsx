@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
@@ -51,9 +52,12 @@ export function SmsCodeField({ form, purpose, mobileField = 'mobile' }: Props) {
     }
   }
 
-  const extra = sentTo
-    ? `验证码已发送至 ${sentTo.slice(0, 3)}****${sentTo.slice(7)}，5 分钟内有效${devCode ? `（开发环境验证码：${devCode}）` : ''}`
-    : undefined;
+  const extra = sentTo ? (
+    <>
+      验证码已发送至 {sentTo.slice(0, 3)}****{sentTo.slice(7)}，5 分钟内有效
+      {devCode ? `（开发环境验证码：${devCode}）` : ''} <Link to="/help#sms">收不到验证码？</Link>
+    </>
+  ) : undefined;
 
   return (
     <Form.Item label="验证码" required extra={extra}>

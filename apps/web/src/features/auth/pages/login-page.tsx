@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   ICON_LOCK,
   ICON_MOBILE,
@@ -32,7 +32,29 @@ async function validate(field: Field, v: LoginFormValues): Promise<string | null
  * /login. Deliberately antd-free (plain elements styled like antd): its JS must stay within the
  * 160 KB gzip budget, and React + the data router alone take ~100 KB of it.
  */
+/**
+ * Where a member who is already logged in goes instead of /login: the page asked for, else their
+ * home (/customer for a customer; '/' resolves to /mainPage for a supplier).
+ */
+export function homeOfLoggedIn(redirect: string | null, cardtype: string | undefined): string {
+  const asked = safeRedirect(redirect, '');
+  if (asked) return asked;
+  return cardtype === 'customer' ? '/customer' : '/';
+}
+
 export default function LoginPage() {
+  const [params] = useSearchParams();
+  // Opened with a session: nothing to log into. Decided once, on opening: a login finishing on
+  // this page (the form, 记住我, WeChat) navigates by itself.
+  const [openedLoggedIn] = useState(() => Boolean(useSession.getState().cardno) && !params.get('code'));
+  if (openedLoggedIn) {
+    const member = useSession.getState().member;
+    return <Navigate to={homeOfLoggedIn(params.get('redirect'), member?.cardtype)} replace />;
+  }
+  return <LoginForm />;
+}
+
+function LoginForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const autologin = useSession((s) => s.autologin);
@@ -147,6 +169,10 @@ export default function LoginPage() {
       <div className="zl-auth-switch">
         还没有账号？<Link to="/login/register">立即注册</Link>
       </div>
+      <nav className="zl-auth-help" aria-label="帮助">
+        <Link to="/help">帮助中心</Link>
+        <Link to="/about">关于我们</Link>
+      </nav>
     </>
   );
 }

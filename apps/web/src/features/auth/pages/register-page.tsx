@@ -48,7 +48,7 @@ export default function RegisterPage() {
         cardtype: v.cardtype,
         ...(invite ? { invite } : {}),
       });
-      const q = new URLSearchParams({ cardno: data.cardno, mobile });
+      const q = new URLSearchParams({ cardno: data.cardno, mobile, cardtype: v.cardtype });
       navigate(`/loginOther/registerSuccess?${q.toString()}`, { replace: true });
     } catch (e) {
       reportFormError(form, e, ERROR_FIELDS);

@@ -1,10 +1,24 @@
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
-import { useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 
-/** Step 3 of the reset: done. */
+/** What /login/setpwd passes after the server accepted the new password. */
+export interface ResetDoneState {
+  reset: true;
+}
+
+function wasReset(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as Partial<ResetDoneState>).reset === true;
+}
+
+/**
+ * Step 3 of the reset: done. Only /login/setpwd arrives here with the `reset` state; opened
+ * directly nothing was reset, so the member goes to step 1 instead.
+ */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  if (!wasReset(location.state)) return <Navigate to="/login/forget" replace />;
   return (
     <Result
       status="success"

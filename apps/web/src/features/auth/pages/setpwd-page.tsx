@@ -39,13 +39,13 @@ export default function SetPwdPage() {
     try {
       await resetPwd(ticket.mobile, ticket.token, v.password);
       resetTicket.clear();
-      navigate('/login/resetPassword', { replace: true });
+      navigate('/login/resetPassword', { replace: true, state: { reset: true } });
     } catch (e) {
       if (isBizError(e) && e.code === 'RESET_TOKEN_INVALID') {
         resetTicket.clear();
         backToForget(navigate, e.message);
       } else {
-        reportFormError(form, e);
+        reportFormError(form, e, { PASSWORD_SAME: 'password' });
       }
     } finally {
       setSubmitting(false);

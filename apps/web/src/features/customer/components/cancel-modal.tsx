@@ -57,8 +57,8 @@ export function CancelModal({
           style={{ marginBottom: 16 }}
           title={
             bidders > 0
-              ? `已有 ${bidders} 位供应商报价，他们报价时支付的竞标币会全部退还。`
-              : '已报价供应商支付的竞标币会全部退还。'
+              ? `已有 ${bidders} 位供应商报价，他们报价时支付的金币会全部退还。`
+              : '已报价供应商支付的金币会全部退还。'
           }
         />
       )}

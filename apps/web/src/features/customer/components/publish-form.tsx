@@ -7,9 +7,9 @@ import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
-import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
+import { chinaNow } from '../../../lib/time.ts';
 import { RegionCascader } from '../../member/components/region-cascader.tsx';
 import { FileUpload } from '../../upload/file-upload.tsx';
 import type { FileRef } from '../api/types.ts';
@@ -172,7 +172,7 @@ export function PublishForm({
           <Form.Item required name="period" label="展会日期" rules={R.period}>
             <DatePicker.RangePicker
               style={{ width: '100%' }}
-              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              disabledDate={(d) => d.isBefore(chinaNow().startOf('day'))}
               placeholder={['开始日期', '结束日期']}
             />
           </Form.Item>
@@ -188,7 +188,7 @@ export function PublishForm({
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               style={{ width: '100%' }}
-              disabledDate={(d) => d.isBefore(dayjs().startOf('day'))}
+              disabledDate={(d) => d.isBefore(chinaNow().startOf('day'))}
               placeholder="请选择日期和时间"
             />
           </Form.Item>

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { RequirementCategory } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
@@ -45,6 +46,14 @@ function renderCompare(quotes: Quote[], canAward = true) {
   );
 }
 
+function renderCompareRequested(requested: RequirementCategory[]) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <QuoteCompare projectId={42} quotes={QUOTES} canAward requested={requested} />
+    </QueryClientProvider>,
+  );
+}
+
 beforeEach(() => {
   stubBrowser();
   fakeFeedback();
@@ -67,6 +76,29 @@ describe('quote comparison', { timeout: 30_000 }, () => {
     expect(cells[1]?.className).toContain('zl-cmp-best');
     expect(cells[0]?.className).not.toContain('zl-cmp-best');
     expect(screen.getAllByText('最低价')).toHaveLength(1);
+  });
+
+  it('lists only the categories the customer asked for: no ¥0.00 rows for the others', () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <QuoteCompare projectId={42} quotes={QUOTES} canAward requested={['dimian', 'zulin']} />
+      </QueryClientProvider>,
+    );
+    const rowHeads = screen.getAllByRole('rowheader').map((h) => h.textContent);
+    expect(rowHeads.slice(0, 3)).toEqual(['地面', '租赁', '报价合计']);
+    for (const never of ['背板', '门头', '展示', '接待', '美工']) expect(rowHeads).not.toContain(never);
+    expect(screen.queryByText('¥0.00')).toBeNull();
+  });
+
+  it('a requested category priced at 0 by everyone still shows', () => {
+    renderCompareRequested(['dimian', 'beiban', 'zulin']);
+    expect(screen.getAllByRole('rowheader').map((h) => h.textContent)).toContain('背板');
+  });
+
+  it('a closed project with no quotes does not promise quotes', () => {
+    renderCompare([], false);
+    expect(screen.getByText('没有收到报价')).toBeTruthy();
+    expect(screen.queryByText(/会陆续收到报价/)).toBeNull();
   });
 
   it('expands the priced lines on demand', () => {

@@ -63,15 +63,38 @@ interface Row {
  * 报价对比: one column per supplier, one row per category subtotal, then the total, the days, the
  * remark and the attachments. The lowest total is marked; after the award the losers are greyed.
  */
+/**
+ * The category rows worth showing: the ones the customer asked for (`requested`), plus any a quote
+ * nevertheless priced (money is never hidden). A category nobody asked for is not a ¥0.00 row.
+ */
+export function shownCategories(
+  quotes: Quote[],
+  requested: readonly RequirementCategory[] = [],
+): (typeof REQUIREMENT_CATEGORIES)[number][] {
+  const asked = new Set<string>(requested);
+  return REQUIREMENT_CATEGORIES.filter(
+    ([key]) =>
+      asked.has(key) ||
+      quotes.some(
+        (q) =>
+          (q.subtotals[key as RequirementCategory] ?? 0) !== 0 ||
+          (q.lines[key as RequirementCategory]?.length ?? 0) > 0,
+      ),
+  );
+}
+
 export function QuoteCompare({
   projectId,
   quotes,
   canAward,
+  requested,
   onAwarded,
 }: {
   projectId: number;
   quotes: Quote[];
   canAward: boolean;
+  /** the categories of the project's requirement lists */
+  requested?: readonly RequirementCategory[];
   onAwarded?: () => void;
 }) {
   const [details, setDetails] = useState(false);
@@ -80,7 +103,8 @@ export function QuoteCompare({
   const lowest = lowestQuoteIds(quotes);
   const decided = quotes.some((q) => q.status === QUOTE_STATUS.WON);
 
-  if (quotes.length === 0) return <Empty description="还没有供应商报价，竞标截止前会陆续收到报价" />;
+  if (quotes.length === 0)
+    return <Empty description={canAward ? '还没有供应商报价，竞标截止前会陆续收到报价' : '没有收到报价'} />;
 
   async function confirm() {
     if (!choosing) return;
@@ -97,7 +121,7 @@ export function QuoteCompare({
   }
 
   const rows: Row[] = [
-    ...REQUIREMENT_CATEGORIES.map(
+    ...shownCategories(quotes, requested).map(
       ([key, label]): Row => ({
         key,
         label,

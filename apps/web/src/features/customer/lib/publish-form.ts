@@ -1,6 +1,7 @@
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import { fenToYuanInput, parseYuanToFen } from '../../../lib/money.ts';
+import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
+import { chinaNow, fromChinaPicker, toChinaPicker } from '../../../lib/time.ts';
 import type { Project, ProjectSaveBody, RequirementItem } from '../api/types.ts';
 
 /** The publish form's values: antd controls hold dayjs, a region path and the 元 text. */
@@ -77,7 +78,7 @@ export function toSaveBody(v: PublishValues, id?: number): ProjectSaveBody {
     prepay: parseYuanToFen(v.prepay ?? '') ?? 0,
     sdate: start ? start.format('YYYY-MM-DD') : '',
     edate: end ? end.format('YYYY-MM-DD') : '',
-    biddl: v.biddl ? v.biddl.second(0).millisecond(0).toISOString() : '',
+    biddl: v.biddl ? fromChinaPicker(v.biddl.second(0).millisecond(0)) : '',
     prov,
     city,
     strt,
@@ -99,7 +100,7 @@ export function fromProject(p: Project): PublishValues {
     height: p.height,
     opens: p.opens,
     period: p.sdate ? [dayjs(p.sdate), dayjs(p.edate || p.sdate)] : null,
-    biddl: p.biddl ? dayjs(p.biddl) : null,
+    biddl: p.biddl ? toChinaPicker(p.biddl) : null,
     region: [p.prov, p.city, p.strt].filter(Boolean),
     addr: p.addr,
     picture: p.picture.map((f) => f.id),
@@ -121,6 +122,7 @@ export const EMPTY_VALUES: PublishValues = {
 /** The prepayment field: 元 with at most two decimals, 0 – 1,000,000 元 (100,000,000 分). */
 export function prepayProblem(text: string | undefined): string | null {
   if (text === undefined || text.trim() === '') return '请输入预付款金额（不需要预付款请填 0）';
+  if (isNegativeAmount(text)) return '预付款不能为负数';
   const fen = parseYuanToFen(text);
   if (fen === null) return '请输入正确的金额，最多两位小数';
   if (fen > 100_000_000) return '预付款不能超过 1,000,000 元';
@@ -131,7 +133,7 @@ export function prepayProblem(text: string | undefined): string | null {
 export function biddlProblem(
   biddl: Dayjs | null | undefined,
   sdate: Dayjs | null | undefined,
-  now = dayjs(),
+  now = chinaNow(),
 ): string | null {
   if (!biddl) return '请选择竞标截止时间';
   if (!biddl.isAfter(now)) return '竞标截止时间必须晚于现在';
@@ -140,7 +142,7 @@ export function biddlProblem(
 }
 
 /** 展会日期: both ends, not in the past. */
-export function periodProblem(period: PublishValues['period'], now = dayjs()): string | null {
+export function periodProblem(period: PublishValues['period'], now = chinaNow()): string | null {
   const [s, e] = period ?? [null, null];
   if (!s || !e) return '请选择展会日期';
   if (s.isBefore(now.startOf('day'))) return '展会开始日期不能早于今天';

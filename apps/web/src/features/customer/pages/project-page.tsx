@@ -1,6 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { PROJECT_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -8,10 +8,10 @@ import Image from 'antd/es/image';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
+import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
 import type { Project } from '../api/types.ts';
@@ -20,7 +20,7 @@ import { CancelModal } from '../components/cancel-modal.tsx';
 import { QuoteCompare } from '../components/quote-compare.tsx';
 import { RequirementLists } from '../components/requirement-lists.tsx';
 import { OPENS_OPTIONS } from '../lib/publish-form.ts';
-import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
+import { closedNotice, ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
 const opensLabel = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
 
@@ -38,13 +38,13 @@ function Facts({ p }: { p: Project }) {
         {
           key: 'biddl',
           label: '竞标截止',
-          children: p.biddl ? dayjs(p.biddl).format('YYYY-MM-DD HH:mm') : '—',
+          children: formatTime(p.biddl),
         },
         { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
         { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
-        { key: 'created', label: '发布时间', children: `${p.dates} ${p.times}` },
+        { key: 'created', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
         ...(p.status >= PROJECT_STATUS.BIDDING && p.coins
-          ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 竞标币` }]
+          ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 金币` }]
           : []),
       ]}
     />
@@ -84,7 +84,7 @@ export default function ProjectPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { data: p, isPending, error } = useQuery(projectInfoQuery(id));
-  const showQuotes = !!p && p.status >= PROJECT_STATUS.BIDDING;
+  const showQuotes = !!p && projectActions(p).compare;
   const quotes = useQuery(quoteListQuery(id, showQuotes));
   const [cancelling, setCancelling] = useState(false);
 
@@ -124,6 +124,7 @@ export default function ProjectPage() {
         {p.status === PROJECT_STATUS.PENDING_REVIEW && (
           <Alert type="warning" showIcon className="zl-cust-alert" title="平台审核中，通过后供应商即可报价" />
         )}
+        {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
         <Facts p={p} />
         {p.picture.length > 0 && (
@@ -156,7 +157,7 @@ export default function ProjectPage() {
           <div className="zl-cust-head">
             <h2>报价对比</h2>
             {p.status === PROJECT_STATUS.BIDDING && p.biddl && (
-              <span className="zl-cust-muted">竞标截止 {dayjs(p.biddl).format('MM-DD HH:mm')}</span>
+              <span className="zl-cust-muted">竞标截止 {formatTime(p.biddl, 'MM-DD HH:mm')}</span>
             )}
           </div>
           {quotes.isPending ? (
@@ -166,6 +167,7 @@ export default function ProjectPage() {
               projectId={p.id}
               quotes={quotes.data?.listItem ?? []}
               canAward={p.status === PROJECT_STATUS.BIDDING}
+              requested={REQUIREMENT_CATEGORIES.map(([k]) => k).filter((k) => (p[k]?.length ?? 0) > 0)}
             />
           )}
         </div>

@@ -9,9 +9,9 @@ import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Table from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatTime } from '../../../lib/time.ts';
 import { projectListQuery } from '../api/project-list.ts';
 import type { CustomerProjectSummary } from '../api/types.ts';
 import { CancelModal } from '../components/cancel-modal.tsx';
@@ -30,9 +30,7 @@ const FILTERS = [
 const PAGE_SIZE = 10;
 
 function deadline(iso: string) {
-  if (!iso) return '—';
-  const d = dayjs(iso);
-  return d.format('YYYY-MM-DD HH:mm');
+  return formatTime(iso);
 }
 
 function Actions({

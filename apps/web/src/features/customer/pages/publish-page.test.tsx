@@ -186,6 +186,22 @@ describe('publish form', { timeout: 30_000 }, () => {
     expect(saveCalls(fetchMock)).toHaveLength(0);
   });
 
+  it('an empty title asks for the title; 项目类别 and its message agree; a negative prepayment says so', async () => {
+    const fetchMock = serve(project());
+    renderAt('/customer/publish?id=7');
+    const title = await screen.findByLabelText('项目标题');
+    fireEvent.change(title, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('预付款金额'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    const msg = await screen.findByText('请输入项目标题');
+    expect(msg.closest('.ant-form-item')?.textContent).toContain('项目标题');
+    expect(screen.queryByText(/项目标题至少/)).toBeNull();
+    expect(await screen.findByText('预付款不能为负数')).toBeTruthy();
+    fireEvent.change(title, { target: { value: '车展' } });
+    expect(await screen.findByText('项目标题至少 4 个字')).toBeTruthy();
+    expect(saveCalls(fetchMock)).toHaveLength(0);
+  });
+
   it('refuses a bidding deadline on or after the first exhibition day, in the field', async () => {
     const p = project();
     const fetchMock = serve({ ...p, biddl: dayjs(p.sdate).add(1, 'day').hour(10).toISOString() });

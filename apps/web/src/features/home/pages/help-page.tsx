@@ -1,5 +1,6 @@
 import Collapse from 'antd/es/collapse';
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import './home.css';
 
 const FAQ = [
@@ -24,7 +25,11 @@ const FAQ = [
   {
     group: '登录',
     items: [
-      ['用什么登录？', '使用注册时的手机号和密码登录。'],
+      ['用什么登录？', '使用注册时的手机号和密码登录；已绑定微信的账号也可以用微信扫码登录。'],
+      [
+        '账号被锁定了怎么办？',
+        '连续输错密码 5 次后账号会临时锁定 15 分钟。可以等锁定结束后再登录，也可以马上通过“忘记密码”用短信验证码重新设置密码，设置后即可登录。',
+      ],
       [
         '提示“手机号或密码不正确”？',
         '请确认手机号无误、密码区分大小写。连续多次输错后账号会临时锁定 15 分钟，期间可通过“忘记密码”重新设置。',
@@ -33,6 +38,7 @@ const FAQ = [
     ],
   },
   {
+    id: 'sms',
     group: '短信验证码',
     items: [
       ['验证码多久有效？', '验证码为 6 位数字，5 分钟内有效；输错 5 次后该验证码失效，需重新获取。'],
@@ -40,7 +46,21 @@ const FAQ = [
         '为什么不能马上重新获取？',
         '同一手机号 60 秒内只能发送一次，每小时最多 5 次。按钮上的倒计时结束后即可重新获取。',
       ],
-      ['收不到验证码？', '请检查手机号是否正确、是否被安全软件拦截，稍等片刻后重新获取。'],
+      [
+        '收不到验证码？',
+        [
+          '核对页面上“验证码已发送至”的号码是否为您的手机号；找回密码时须填写注册时的手机号。',
+          '查看手机的短信拦截记录：验证码可能被系统或安全软件（如手机管家）归入“骚扰拦截”或“垃圾短信”，可将平台短信设为信任。',
+          '确认手机信号正常、未欠费停机、未开启飞行模式；境外漫游时短信可能延迟数分钟。',
+          '运营商偶有延迟，请等待 1–2 分钟；倒计时结束后可点击“重新获取”，以最新收到的一条为准，之前的验证码会失效。',
+          '同一手机号每小时最多获取 5 次，超过后请 1 小时后再试。',
+          '仍收不到时，请换一个时间段再试；已绑定微信的账号也可以改用微信登录（如已开通）。',
+        ],
+      ],
+      [
+        '提示“验证码不正确”或“验证码已失效”？',
+        '请输入最新收到的 6 位验证码，注意不要多输空格。验证码 5 分钟内有效，只能使用一次；同一验证码输错 5 次后失效，需要重新获取。',
+      ],
     ],
   },
   {
@@ -71,25 +91,46 @@ const FAQ = [
   },
 ] as const;
 
+/** The question a `#sms` link (the SMS code fields, the login page) opens. */
+export const SMS_HELP_QUESTION = '收不到验证码？';
+
 export default function HelpPage() {
+  const { hash } = useLocation();
+  const anchor = hash.replace(/^#/, '');
+  useEffect(() => {
+    if (anchor) document.getElementById(anchor)?.scrollIntoView?.();
+  }, [anchor]);
   return (
     <article className="zl-panel zl-article">
       <h1>帮助中心</h1>
       <p>
-        以下是注册、登录与账号安全的常见问题。平台介绍见 <Link to="/about">关于我们</Link>。
+        以下是注册、登录、短信验证码与账号安全的常见问题。平台介绍见 <Link to="/about">关于我们</Link>。
       </p>
-      {FAQ.map((g) => (
-        <section key={g.group}>
-          <h2>{g.group}</h2>
-          <Collapse
-            items={g.items.map(([q, a]) => ({
-              key: q,
-              label: q,
-              children: <p style={{ margin: 0 }}>{a}</p>,
-            }))}
-          />
-        </section>
-      ))}
+      {FAQ.map((g) => {
+        const id = 'id' in g ? g.id : undefined;
+        return (
+          <section key={g.group} id={id}>
+            <h2>{g.group}</h2>
+            <Collapse
+              defaultActiveKey={id && id === anchor ? [SMS_HELP_QUESTION] : []}
+              items={g.items.map(([q, a]) => ({
+                key: q,
+                label: q,
+                children:
+                  typeof a === 'string' ? (
+                    <p style={{ margin: 0 }}>{a}</p>
+                  ) : (
+                    <ol style={{ margin: 0, paddingInlineStart: 20 }}>
+                      {a.map((step) => (
+                        <li key={step}>{step}</li>
+                      ))}
+                    </ol>
+                  ),
+              }))}
+            />
+          </section>
+        );
+      })}
     </article>
   );
 }

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session-store.ts';
 import { useUserInfo } from '../../member/api/user-info.ts';
 import { verificationOf, verifyPrompt } from '../../verification/lib/verification-state.ts';
 import './home.css';
+import { chinaHour } from '../../../lib/time.ts';
 
 const QUICK_LINKS = [
   { to: '/orderCenter', title: '项目大厅', text: '浏览最新展台项目', icon: <AppstoreOutlined /> },
@@ -64,7 +65,7 @@ export default function MainPage() {
       <section className="zl-panel zl-home-hello">
         <div>
           <h1>
-            {greeting(new Date().getHours())}
+            {greeting(chinaHour())}
             {name ? `，${name}` : ''}
           </h1>
           <p>欢迎来到展览供应商接单平台，今天也找个好项目吧。</p>

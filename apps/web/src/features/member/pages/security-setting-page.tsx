@@ -45,6 +45,7 @@ function ChangePasswordForm() {
       requiredMark={false}
       layout="vertical"
       onFinish={onFinish}
+      name="change-password"
       aria-label="修改登录密码"
     >
       <Form.Item name="oldPassword" label="当前密码" rules={[zodRule(changePwdSchema.shape.oldPassword)]}>
@@ -126,6 +127,7 @@ function PaymentForm({ user }: { user: UserInfo }) {
       requiredMark={false}
       layout="vertical"
       onFinish={onFinish}
+      name="pay-password"
       aria-label="支付密码与收款账户"
       initialValues={{
         payoutType: user.payout?.type || 'alipay',

@@ -1,3 +1,5 @@
+import { formatTime } from '../../../lib/time.ts';
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -20,16 +22,9 @@ export function deadlineInfo(biddl: string, now = Date.now()): DeadlineInfo {
   return { text: `还剩 ${Math.floor(left / DAY)} 天截止`, urgent: false, closed: false };
 }
 
-/**
- * → 'YYYY-MM-DD HH:mm'. Server texts already in Asia/Shanghai ('YYYY-MM-DD HH:mm:ss') are cut as
- * they are; an ISO instant is shown in the viewer's clock.
- */
+/** → 'YYYY-MM-DD HH:mm' in China time: the one formatter of lib/time.ts. */
 export function formatDateTime(iso: string): string {
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(iso)) return iso.slice(0, 16);
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso || '—';
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return formatTime(iso);
 }
 
 /** '2026-05-01' + '2026-05-03' → '2026-05-01 至 05-03' (same year shortened). */

@@ -34,6 +34,7 @@ import {
 import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../../order-center/order-center.css';
 import '../order-detail.css';
+import { formatDatesTimes } from '../../../lib/time.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -195,7 +196,7 @@ export default function OrderDetailPage() {
                   span: 2,
                   children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') || '—',
                 },
-                { key: 'c', label: '发布时间', children: `${p.dates} ${p.times.slice(0, 5)}` },
+                { key: 'c', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
                 { key: 'f', label: '附件', children: <Attachment project={p} /> },
               ]}
             />

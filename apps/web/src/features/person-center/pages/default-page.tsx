@@ -102,7 +102,19 @@ function Overview({ user }: { user: UserInfo }) {
         </div>
       </div>
 
-      <div className="zl-ov-grid zl-ov-grid-2">
+      <div className="zl-ov-grid">
+        <div className="zl-ov-card zl-ov-coins">
+          <div className="zl-ov-card-head">
+            <span>金币余额</span>
+            <b className="zl-ov-balance">{user.coins}</b>
+          </div>
+          <p>报价时按项目消耗金币，项目取消或流标时退还。</p>
+          <Link to="/personCenter/charging">
+            <Button size="small" type={user.coins > 0 ? 'default' : 'primary'}>
+              去充值
+            </Button>
+          </Link>
+        </div>
         <div className="zl-ov-card">
           <div className="zl-ov-card-head">
             <span>资料完整度</span>

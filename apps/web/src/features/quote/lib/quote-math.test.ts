@@ -64,6 +64,9 @@ describe('quote amounts in integer 分', () => {
   it('validates a typed price', () => {
     expect(priceProblem('')).toBe('请输入单价');
     expect(priceProblem('1.234')).toMatch(/两位小数/);
+    expect(priceProblem('-5')).toBe('单价不能为负数');
+    expect(priceProblem(' -0.5')).toBe('单价不能为负数');
+    expect(priceProblem('¥-12.345')).toBe('单价不能为负数');
     expect(priceProblem('1000000.01')).toMatch(/不能超过/);
     expect(priceProblem('0')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
-import { fenToYuanInput, parseYuanToFen } from '../../../lib/money.ts';
+import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import type { MyQuote, RequirementItem } from '../../order-center/api/types.ts';
 
 /** Highest unit price the server takes: 100,000,000 分 = ¥1,000,000. */
@@ -96,6 +96,7 @@ export function toPayload(
 /** Form rule for a unit price: required, a 元 amount with ≤ 2 decimals, ≤ ¥1,000,000. */
 export function priceProblem(value: unknown): string | null {
   if (value === undefined || value === null || String(value).trim() === '') return '请输入单价';
+  if (isNegativeAmount(String(value))) return '单价不能为负数';
   const fen = parseYuanToFen(String(value));
   if (fen === null) return '请输入正确的金额（最多两位小数）';
   if (fen > MAX_PRICE_FEN) return '单价不能超过 ¥1,000,000.00';

@@ -17,6 +17,7 @@ import {
 import { BusinessAuthForm } from '../components/business-auth-form.tsx';
 import { PersonAuthForm } from '../components/person-auth-form.tsx';
 import '../verification.css';
+import { formatDatesTimes } from '../../../lib/time.ts';
 
 function PersonTab() {
   const { data: record, isPending } = usePersonAuthInfo();
@@ -32,7 +33,10 @@ function PersonTab() {
           </p>
         )}
         {status === AUTH_STATUS.PENDING && (
-          <PendingNotice kind="实名认证" submittedAt={record ? `${record.dates} ${record.times}` : ''} />
+          <PendingNotice
+            kind="实名认证"
+            submittedAt={record ? formatDatesTimes(record.dates, record.times) : ''}
+          />
         )}
         {status === AUTH_STATUS.REJECTED && (
           <RejectedNotice kind="实名认证" reason={record?.reason || user.data?.reject?.person || ''} />
@@ -73,7 +77,10 @@ function BusinessTab() {
           </p>
         )}
         {status === AUTH_STATUS.PENDING && (
-          <PendingNotice kind="企业认证" submittedAt={record ? `${record.dates} ${record.times}` : ''} />
+          <PendingNotice
+            kind="企业认证"
+            submittedAt={record ? formatDatesTimes(record.dates, record.times) : ''}
+          />
         )}
         {status === AUTH_STATUS.REJECTED && (
           <RejectedNotice kind="企业认证" reason={record?.reason || user.data?.reject?.business || ''} />

@@ -63,6 +63,36 @@ describe('微信登录 button', () => {
     expect((off as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('not configured (the page says so): disabled with 暂未开通 before any click, no call', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'zl-wechat';
+    meta.content = 'off';
+    document.head.append(meta);
+    try {
+      const fetch = mockFetch(() => jsonResponse(envelope('success')));
+      renderLogin('/login');
+      const off = screen.getByRole('button', { name: '微信登录暂未开通' });
+      expect((off as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByRole('status').textContent).toContain('请使用手机号和密码登录');
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      meta.remove();
+    }
+  });
+
+  it('configured: the button is active', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'zl-wechat';
+    meta.content = 'on';
+    document.head.append(meta);
+    try {
+      renderLogin('/login');
+      expect((screen.getByRole('button', { name: '微信登录' }) as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      meta.remove();
+    }
+  });
+
   it('another failure is shown under the button and the button works again', async () => {
     mockFetch(() => {
       throw new TypeError('network down');

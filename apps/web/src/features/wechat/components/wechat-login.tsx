@@ -50,9 +50,23 @@ export function WechatCallback() {
   return null;
 }
 
-/** 微信登录: Wechat/login → the authorize page. Not configured → says so in place. */
+/**
+ * Whether the server has WeChat sign-in configured: the `zl-wechat` meta tag it writes into the
+ * page (apps/server/src/app.ts pageHtml). Absent (the Vite dev server) → not known.
+ */
+export function wechatConfigured(): boolean | null {
+  const v = document.querySelector('meta[name="zl-wechat"]')?.getAttribute('content');
+  return v === 'on' ? true : v === 'off' ? false : null;
+}
+
+/**
+ * 微信登录: Wechat/login → the authorize page. Not configured → disabled with 暂未开通 from the
+ * first paint (and, should the page not know, after the server says so).
+ */
 export function WechatLoginButton() {
-  const [status, setStatus] = useState<'idle' | 'busy' | 'off'>('idle');
+  const [status, setStatus] = useState<'idle' | 'busy' | 'off'>(() =>
+    wechatConfigured() === false ? 'off' : 'idle',
+  );
   const [problem, setProblem] = useState<string | null>(null);
 
   async function start() {

@@ -11,11 +11,11 @@ import Image from 'antd/es/image';
 import InputNumber from 'antd/es/input-number';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { isBizError } from '../../../../lib/biz-error.ts';
 import { withFeedback } from '../../../../lib/feedback.ts';
 import { formatFen } from '../../../../lib/money.ts';
+import { formatDatesTimes, formatTime } from '../../../../lib/time.ts';
 import { RequirementLists } from '../../../customer/components/requirement-lists.tsx';
 import { OPENS_OPTIONS } from '../../../customer/lib/publish-form.ts';
 import { ProjectStatusTag } from '../../../customer/lib/status.tsx';
@@ -63,10 +63,15 @@ function Body({ d }: { d: AdminProjectDetail }) {
       </div>
       <div className="zl-review-side">
         {d.checked === PROJECT_CHECKED.REJECTED && (
-          <Alert type="error" showIcon title={`已驳回：${d.reason}`} description={d.checkdate} />
+          <Alert type="error" showIcon title={`已驳回：${d.reason}`} description={formatTime(d.checkdate)} />
         )}
         {d.checked === PROJECT_CHECKED.APPROVED && (
-          <Alert type="success" showIcon title={`已通过，报价需 ${d.coins} 金币`} description={d.checkdate} />
+          <Alert
+            type="success"
+            showIcon
+            title={`已通过，报价需 ${d.coins} 金币`}
+            description={formatTime(d.checkdate)}
+          />
         )}
         <section className="zl-review-section">
           <h4>项目信息</h4>
@@ -87,14 +92,14 @@ function Body({ d }: { d: AdminProjectDetail }) {
                 children: `${d.length} × ${d.width} × ${d.height} 米 · ${d.areas} m² · ${opens(d.opens)}`,
               },
               { key: 'dates', label: '展会日期', children: `${d.sdate} ~ ${d.edate}` },
-              { key: 'biddl', label: '竞标截止', children: dayjs(d.biddl).format('YYYY-MM-DD HH:mm') },
+              { key: 'biddl', label: '竞标截止', children: formatTime(d.biddl) },
               {
                 key: 'venue',
                 label: '展馆',
                 children: [d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' '),
               },
               { key: 'prepay', label: '预付款', children: formatFen(d.prepay) },
-              { key: 'created', label: '发布时间', children: `${d.dates} ${d.times}` },
+              { key: 'created', label: '发布时间', children: formatDatesTimes(d.dates, d.times) },
             ]}
           />
         </section>

@@ -1,0 +1,44 @@
+import { Link, Outlet } from 'react-router';
+import { Brand } from '../../components/brand.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { AntdProvider } from '../antd-provider.tsx';
+import './main-layout.css';
+
+/**
+ * /about and /help: readable without an account (someone who cannot log in needs 「收不到验证码？」
+ * most). The site's header and footer, without the member's menu; a member gets a link home.
+ */
+export default function PublicLayout() {
+  const cardno = useSession((s) => s.cardno);
+  return (
+    <div className="zl-main">
+      <header className="zl-header">
+        <div className="zl-header-inner">
+          <Brand to={cardno ? '/' : '/login'} className="zl-header-brand" />
+          <nav className="zl-public-nav">
+            {cardno ? (
+              <Link to="/">返回首页</Link>
+            ) : (
+              <>
+                <Link to="/login">登录</Link>
+                <Link to="/login/register">注册</Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main className="zl-content">
+        <AntdProvider>
+          <Outlet />
+        </AntdProvider>
+      </main>
+      <footer className="zl-footer">
+        <nav>
+          <Link to="/about">关于我们</Link>
+          <Link to="/help">帮助中心</Link>
+        </nav>
+        <div>© {new Date().getFullYear()} 展览供应商接单平台</div>
+      </footer>
+    </div>
+  );
+}

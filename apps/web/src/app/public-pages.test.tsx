@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '../features/verification/test-env.ts';
+import { setNavigator } from '../lib/navigation.ts';
+import { syncSessionFromStorage, useSession } from '../lib/session-store.ts';
+import { storage } from '../lib/storage.ts';
+import { envelope, jsonResponse, mockFetch } from '../lib/test-utils.ts';
+import { routes } from './router.tsx';
+
+/** The first visit loads each page's lazy module. */
+const SLOW = { timeout: 8000 };
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  setNavigator((to, opts) => void router.navigate(to, opts));
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+beforeEach(() => {
+  stubMatchMedia();
+  window.localStorage.clear();
+  useSession.setState({ member: null, autologin: 'idle' });
+  syncSessionFromStorage();
+  mockFetch(() => jsonResponse(envelope('NOT_LOGGED_IN', null, { showType: 0 }), 401));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setNavigator(null);
+});
+
+describe('/about and /help are public', () => {
+  it('/help without a login: the help itself, with 收不到验证码？, not /login', async () => {
+    const router = renderApp('/help');
+    expect(await screen.findByRole('heading', { name: '帮助中心' }, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/help');
+    fireEvent.click(screen.getByText('收不到验证码？'));
+    expect(await screen.findByText(/骚扰拦截/, undefined, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '登录' })).toBeTruthy();
+  });
+
+  it('/help#sms opens the SMS question', async () => {
+    renderApp('/help#sms');
+    expect(await screen.findByText(/骚扰拦截/, undefined, SLOW)).toBeTruthy();
+  });
+
+  it('/about without a login: the page, not /login', async () => {
+    const router = renderApp('/about');
+    expect(await screen.findByRole('heading', { name: '关于我们' }, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/about');
+  });
+
+  it('a logged-in member reads them too, with a way home', async () => {
+    storage.saveLogin('10000001');
+    syncSessionFromStorage();
+    renderApp('/help');
+    expect(await screen.findByRole('heading', { name: '帮助中心' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回首页' })).toBeTruthy();
+  });
+
+  it('the login page links to both', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: '帮助中心' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '关于我们' })).toBeTruthy();
+  });
+
+  it('other main pages still need a login', async () => {
+    const router = renderApp('/orderCenter');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
+    expect(router.state.location.search).toBe('?redirect=%2ForderCenter');
+  });
+});

@@ -1,0 +1,61 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import type { Project } from '../api/types.ts';
+import { projectActions } from '../lib/status.tsx';
+import { stubBrowser } from '../test-env.ts';
+import { projectFixture } from '../test-fixtures.ts';
+import ProjectPage from './project-page.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+
+function serve(p: Project) {
+  return mockFetch((url) => {
+    if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
+    if (url.endsWith('Customer/quoteList'))
+      return jsonResponse(envelope('success', { listItem: [], total: 0, page: 1 }));
+    return jsonResponse(envelope('success', null));
+  });
+}
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/customer/project?id=7']}>
+        <ProjectPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => stubBrowser());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
+  it.each([
+    ['cancelled', '项目已取消'],
+    ['rejected', '审核未通过'],
+    ['expired', '竞标已截止且未选择中标方'],
+  ])('%s: no 比价, no promise of quotes', async (closedBy, notice) => {
+    const fetchMock = serve(
+      projectFixture({ status: 7, closedBy, checked: closedBy === 'rejected' ? 2 : 1, statusText: '已关闭' }),
+    );
+    renderPage();
+    expect(await screen.findByText(new RegExp(notice))).toBeTruthy();
+    expect(screen.queryByText('报价对比')).toBeNull();
+    expect(screen.queryByText(/会陆续收到报价/)).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Customer/quoteList'))).toBe(false);
+    expect(projectActions({ status: 7, closedBy }).compare).toBe(false);
+  });
+
+  it('bidding: the comparison is there and says quotes will come', async () => {
+    serve(projectFixture());
+    renderPage();
+    expect(await screen.findByText('报价对比')).toBeTruthy();
+    expect(await screen.findByText(/会陆续收到报价/)).toBeTruthy();
+    expect(projectActions({ status: 1 }).compare).toBe(true);
+  });
+});

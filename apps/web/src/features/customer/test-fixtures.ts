@@ -1,0 +1,50 @@
+import dayjs from 'dayjs';
+import type { Project } from './api/types.ts';
+
+/** A customer's project as Customer/projectInfo answers it, for page tests. */
+export function projectFixture(over: Partial<Project> = {}): Project {
+  const sdate = dayjs().add(30, 'day');
+  return {
+    id: 7,
+    mobile: '13900000002',
+    orders: 'P202611220001',
+    groupid: 1,
+    groupname: '特装展台',
+    title: '上海车展特装展台',
+    length: 6,
+    width: 4.5,
+    height: 3.2,
+    areas: 27,
+    opens: 2,
+    prepay: 123456,
+    coins: 5,
+    peoples: 0,
+    picture: [],
+    attach: '',
+    attachname: '',
+    conts: '',
+    sdate: sdate.format('YYYY-MM-DD'),
+    edate: sdate.add(3, 'day').format('YYYY-MM-DD'),
+    biddl: sdate.subtract(10, 'day').toISOString(),
+    prov: '上海市',
+    city: '上海市',
+    strt: '黄浦区',
+    addr: '国家会展中心',
+    dates: '2026-11-22',
+    times: '10:00:00',
+    status: 1,
+    statusText: '竞标中',
+    checked: 1,
+    checkdate: '',
+    reason: '',
+    closedBy: '',
+    dimian: [{ name: '地台', spec: '', unit: 'm²', qty: 27, remark: '' }],
+    beiban: [],
+    mentou: [],
+    zhanshi: [],
+    jiedai: [],
+    meigong: [],
+    zulin: [],
+    ...over,
+  };
+}
