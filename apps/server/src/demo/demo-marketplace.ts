@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { members, projects, type RequirementItem } from '../db/schema/index.ts';
 import { insertAudit } from '../modules/admin/audit.repo.ts';
-import { postTransaction } from '../modules/ledger/ledger.service.ts';
+import { demoCoins } from '../modules/ledger/movements.ts';
 import { nextOrderNumber } from '../modules/project/order-number.ts';
 
 export const DEMO_SUPPLIER_COINS = 200;
@@ -138,23 +138,7 @@ export async function seedDemoMarketplace(
   const lines: string[] = [];
   const [supplier] = await db.select().from(members).where(eq(members.mobile, demo.supplierMobile));
   if (supplier) {
-    const r = await db.transaction((tx) =>
-      postTransaction(tx, {
-        type: 'demo_grant',
-        memo: '演示金币',
-        refType: 'member',
-        refId: supplier.id,
-        idempotencyKey: `demo:coins:${supplier.id}`,
-        postings: [
-          { account: { kind: 'platform_coins' }, amount: -DEMO_SUPPLIER_COINS, currency: 'COIN' },
-          {
-            account: { kind: 'member_coins', memberId: supplier.id },
-            amount: DEMO_SUPPLIER_COINS,
-            currency: 'COIN',
-          },
-        ],
-      }),
-    );
+    const r = await db.transaction((tx) => demoCoins(tx, supplier.id, DEMO_SUPPLIER_COINS));
     if (!r.duplicate) lines.push(`  演示供应商已获得 ${DEMO_SUPPLIER_COINS} 金币`);
   }
   const [customer] = await db.select().from(members).where(eq(members.mobile, demo.customerMobile));

@@ -47,3 +47,9 @@ export async function endOtherSessions(db: DbOrTx, memberId: number, keepSession
   await db.delete(sessions).where(and(eq(sessions.memberId, memberId), ne(sessions.idHash, keepSessionHash)));
   await db.delete(rememberTokens).where(eq(rememberTokens.memberId, memberId));
 }
+
+/** The member's card type (workshop / customer), or undefined for an unknown id. */
+export async function findCardtype(db: DbOrTx, memberId: number) {
+  const [m] = await db.select({ cardtype: members.cardtype }).from(members).where(eq(members.id, memberId));
+  return m?.cardtype;
+}

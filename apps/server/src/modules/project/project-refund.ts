@@ -2,7 +2,7 @@ import { QUOTE_STATUS } from '@zl/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { quotes } from '../../db/schema/index.ts';
-import { postTransaction } from '../ledger/ledger.service.ts';
+import { quoteRefund } from '../ledger/movements.ts';
 
 /**
  * Gives every pending bidder of a closed project their coins back (docs/marketplace.md): the
@@ -20,21 +20,7 @@ export async function refundBidders(tx: Tx, projectId: number): Promise<number> 
   let refunded = 0;
   for (const q of pending) {
     if (q.coinsPaid > 0) {
-      const r = await postTransaction(tx, {
-        type: 'quote_refund',
-        memo: '项目关闭，退还报价金币',
-        refType: 'quote',
-        refId: q.id,
-        idempotencyKey: `refund:${q.id}`,
-        postings: [
-          { account: { kind: 'platform_revenue' }, amount: -q.coinsPaid, currency: 'COIN' },
-          {
-            account: { kind: 'member_coins', memberId: q.supplierId },
-            amount: q.coinsPaid,
-            currency: 'COIN',
-          },
-        ],
-      });
+      const r = await quoteRefund(tx, { quoteId: q.id, supplierId: q.supplierId, coins: q.coinsPaid });
       if (!r.duplicate) refunded++;
     }
     await tx

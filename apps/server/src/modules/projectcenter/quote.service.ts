@@ -15,7 +15,8 @@ import { files, projects, type QuoteLine, quotes } from '../../db/schema/index.t
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { pgErrorCode } from '../../lib/types.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
-import { coinBalance, postTransaction } from '../ledger/ledger.service.ts';
+import { coinBalance } from '../ledger/ledger.service.ts';
+import { quoteFee } from '../ledger/movements.ts';
 import { lockProject } from '../project/project-transition.ts';
 import { type ProjectRow, shanghaiDateTime, statusText } from '../project/project-view.ts';
 import { biddingOpen, type Caller, isVerified, loadCaller, visibleProject } from './detail.service.ts';
@@ -160,17 +161,7 @@ export async function createQuote(db: Db, memberId: number, input: PriceTable): 
         .returning();
       if (p.coins > 0) {
         // INSUFFICIENT_COINS here rolls the quote back with it: nothing stored, nothing paid.
-        await postTransaction(tx, {
-          type: 'quote_fee',
-          memo: `报价 ${p.orders}`,
-          refType: 'quote',
-          refId: q!.id,
-          idempotencyKey: `quote:${q!.id}`,
-          postings: [
-            { account: { kind: 'member_coins', memberId }, amount: -p.coins, currency: 'COIN' },
-            { account: { kind: 'platform_revenue' }, amount: p.coins, currency: 'COIN' },
-          ],
-        });
+        await quoteFee(tx, { quoteId: q!.id, supplierId: memberId, coins: p.coins, orders: p.orders });
       }
       await tx
         .update(projects)
