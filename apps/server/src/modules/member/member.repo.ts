@@ -53,3 +53,16 @@ export async function findCardtype(db: DbOrTx, memberId: number) {
   const [m] = await db.select({ cardtype: members.cardtype }).from(members).where(eq(members.id, memberId));
   return m?.cardtype;
 }
+
+export async function countMembers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members);
+  return Number(row?.n ?? 0);
+}
+
+/** Members by mobile and member number; one taken already is left as it is. */
+export async function insertMembersIfMissing(
+  db: DbOrTx,
+  rows: Array<typeof members.$inferInsert>,
+): Promise<void> {
+  await db.insert(members).values(rows).onConflictDoNothing();
+}
