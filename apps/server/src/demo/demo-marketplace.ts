@@ -1,10 +1,10 @@
 import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, suggestedCoins } from '@zl/shared';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { members, projects, type RequirementItem } from '../db/schema/index.ts';
+import type { RequirementItem } from '../db/schema/index.ts';
 import { insertAudit } from '../modules/admin/audit.repo.ts';
-import { postTransaction } from '../modules/ledger/ledger.service.ts';
-import { nextOrderNumber } from '../modules/project/order-number.ts';
+import { demoCoins } from '../modules/ledger/movements.ts';
+import { countProjectsOf, insertProject, nextOrderNumber } from '../modules/project/project.repo.ts';
+import { findMemberByMobile } from '../modules/user/user.repo.ts';
 
 export const DEMO_SUPPLIER_COINS = 200;
 const DAY = 86_400_000;
@@ -136,68 +136,45 @@ export async function seedDemoMarketplace(
   demo: { supplierMobile: string; customerMobile: string },
 ): Promise<string[]> {
   const lines: string[] = [];
-  const [supplier] = await db.select().from(members).where(eq(members.mobile, demo.supplierMobile));
+  const supplier = await findMemberByMobile(db, demo.supplierMobile);
   if (supplier) {
-    const r = await db.transaction((tx) =>
-      postTransaction(tx, {
-        type: 'demo_grant',
-        memo: '演示金币',
-        refType: 'member',
-        refId: supplier.id,
-        idempotencyKey: `demo:coins:${supplier.id}`,
-        postings: [
-          { account: { kind: 'platform_coins' }, amount: -DEMO_SUPPLIER_COINS, currency: 'COIN' },
-          {
-            account: { kind: 'member_coins', memberId: supplier.id },
-            amount: DEMO_SUPPLIER_COINS,
-            currency: 'COIN',
-          },
-        ],
-      }),
-    );
+    const r = await db.transaction((tx) => demoCoins(tx, supplier.id, DEMO_SUPPLIER_COINS));
     if (!r.duplicate) lines.push(`  演示供应商已获得 ${DEMO_SUPPLIER_COINS} 金币`);
   }
-  const [customer] = await db.select().from(members).where(eq(members.mobile, demo.customerMobile));
+  const customer = await findMemberByMobile(db, demo.customerMobile);
   if (!customer) return withHeading(lines);
-  const [has] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(projects)
-    .where(eq(projects.customerId, customer.id));
-  if (Number(has?.n ?? 0) > 0) return withHeading(lines);
+  if ((await countProjectsOf(db, customer.id)) > 0) return withHeading(lines);
   const now = Date.now();
   for (const [i, d] of DEMO_PROJECTS.entries()) {
     await db.transaction(async (tx) => {
       const areas = computeAreas(d.length, d.width);
-      const [p] = await tx
-        .insert(projects)
-        .values({
-          orders: await nextOrderNumber(tx),
-          customerId: customer.id,
-          mobile: customer.mobile,
-          groupid: d.groupid,
-          title: d.title,
-          length: d.length,
-          width: d.width,
-          height: d.height,
-          areas,
-          opens: d.opens,
-          prepay: d.prepay,
-          coins: d.status === PROJECT_STATUS.BIDDING ? suggestedCoins(areas) : 0,
-          sdate: iso(now + (30 + i * 7) * DAY),
-          edate: iso(now + (33 + i * 7) * DAY),
-          biddl: new Date(now + 14 * DAY),
-          prov: d.prov,
-          city: d.city,
-          strt: d.strt,
-          addr: d.addr,
-          conts: d.conts,
-          ...d.lists,
-          status: d.status,
-          checked: d.status === PROJECT_STATUS.BIDDING ? PROJECT_CHECKED.APPROVED : PROJECT_CHECKED.PENDING,
-          checkdate: d.status === PROJECT_STATUS.BIDDING ? new Date() : null,
-        })
-        .returning();
-      const audit = { actorType: 'system' as const, actorId: null, targetType: 'project', targetId: p!.id };
+      const p = await insertProject(tx, {
+        orders: await nextOrderNumber(tx),
+        customerId: customer.id,
+        mobile: customer.mobile,
+        groupid: d.groupid,
+        title: d.title,
+        length: d.length,
+        width: d.width,
+        height: d.height,
+        areas,
+        opens: d.opens,
+        prepay: d.prepay,
+        coins: d.status === PROJECT_STATUS.BIDDING ? suggestedCoins(areas) : 0,
+        sdate: iso(now + (30 + i * 7) * DAY),
+        edate: iso(now + (33 + i * 7) * DAY),
+        biddl: new Date(now + 14 * DAY),
+        prov: d.prov,
+        city: d.city,
+        strt: d.strt,
+        addr: d.addr,
+        conts: d.conts,
+        ...d.lists,
+        status: d.status,
+        checked: d.status === PROJECT_STATUS.BIDDING ? PROJECT_CHECKED.APPROVED : PROJECT_CHECKED.PENDING,
+        checkdate: d.status === PROJECT_STATUS.BIDDING ? new Date() : null,
+      });
+      const audit = { actorType: 'system' as const, actorId: null, targetType: 'project', targetId: p.id };
       await insertAudit(tx, { ...audit, action: 'project.publish', detail: { to: 0, demo: true } });
       if (d.status === PROJECT_STATUS.BIDDING)
         await insertAudit(tx, {

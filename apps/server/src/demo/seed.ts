@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { admins, members } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/crypto.ts';
+import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
+import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -21,8 +21,7 @@ export const DEMO_ADMINS = [
  * console existed); nothing once any operator exists.
  */
 async function seedDemoAdmins(db: Db): Promise<string[]> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
-  if (Number(row?.n ?? 0) > 0) return [];
+  if ((await countAdmins(db)) > 0) return [];
   const values = await Promise.all(
     DEMO_ADMINS.map(async (a) => ({
       username: a.username,
@@ -31,7 +30,7 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
       displayName: a.displayName,
     })),
   );
-  await db.insert(admins).values(values).onConflictDoNothing();
+  await insertAdminsIfMissing(db, values);
   return [
     '已创建运营后台账号（/admin）：',
     ...DEMO_ADMINS.map((a) => `  ${a.displayName}  用户名 ${a.username}  密码 ${a.password}`),
@@ -41,13 +40,13 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 /** Demo members on an empty database; nothing when members already exist. */
 export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members);
+  const memberCount = await countMembers(db);
   const marketplace = () =>
     seedDemoMarketplace(db, {
       supplierMobile: DEMO_ACCOUNTS[0].mobile,
       customerMobile: DEMO_ACCOUNTS[1].mobile,
     });
-  if (Number(row?.n ?? 0) > 0) {
+  if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];
     return more.length ? { banner: more.join('\n') } : null;
   }
@@ -55,7 +54,7 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const values = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({ ...a, passwordHash: await hashPassword(DEMO_PASSWORD) })),
   );
-  await db.insert(members).values(values).onConflictDoNothing();
+  await insertMembersIfMissing(db, values);
   const lines = DEMO_ACCOUNTS.map(
     (a) =>
       `  ${a.cardtype === 'workshop' ? '供应商' : '参展商'}  手机号 ${a.mobile}  密码 ${DEMO_PASSWORD}  （${a.nickname}）`,

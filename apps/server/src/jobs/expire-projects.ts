@@ -1,7 +1,5 @@
-import { PROJECT_STATUS } from '@zl/shared';
-import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projects } from '../db/schema/index.ts';
+import { lockNextDueProject } from '../modules/project/project.repo.ts';
 import { refundBidders } from '../modules/project/project-refund.ts';
 import { applyTransition } from '../modules/project/project-transition.ts';
 
@@ -30,19 +28,7 @@ export async function expireProjects(
     let picked: number | undefined;
     try {
       const out = await db.transaction(async (tx) => {
-        const [due] = await tx
-          .select({ id: projects.id })
-          .from(projects)
-          .where(
-            and(
-              eq(projects.status, PROJECT_STATUS.BIDDING),
-              lt(projects.biddl, sql`now()`),
-              failed.length ? notInArray(projects.id, failed) : undefined,
-            ),
-          )
-          .orderBy(asc(projects.biddl), asc(projects.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
+        const due = await lockNextDueProject(tx, failed);
         if (!due) return null;
         picked = due.id;
         // The transition writes its outbox event in this transaction: delivered after the commit.

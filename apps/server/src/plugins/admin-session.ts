@@ -1,9 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import { adminSessions, admins } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { App } from '../lib/types.ts';
+import { findLiveAdminSession, touchAdminSession } from '../modules/admin/admin-session.repo.ts';
 
 export type AdminRole = 'reviewer' | 'finance' | 'super';
 
@@ -36,28 +35,9 @@ export function registerAdminSessionHook(app: App, db: Db, _config: Config): voi
     if (!token || !TOKEN_RE.test(token)) return;
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
     const idHash = sha256(token);
-    const [row] = await db
-      .select({
-        adminId: admins.id,
-        username: admins.username,
-        displayName: admins.displayName,
-        role: admins.role,
-        stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - interval '1 minute'`,
-      })
-      .from(adminSessions)
-      .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      .where(
-        and(
-          eq(adminSessions.idHash, idHash),
-          eq(admins.disabled, false),
-          gt(adminSessions.expiresAt, sql`now()`),
-          gt(adminSessions.lastSeenAt, sql`now() - make_interval(secs => ${ADMIN_IDLE_SECONDS})`),
-        ),
-      )
-      .limit(1);
+    const row = await findLiveAdminSession(db, idHash, ADMIN_IDLE_SECONDS);
     if (!row) return;
-    if (row.stale)
-      await db.update(adminSessions).set({ lastSeenAt: sql`now()` }).where(eq(adminSessions.idHash, idHash));
+    if (row.stale) await touchAdminSession(db, idHash);
     request.admin = {
       adminId: row.adminId,
       username: row.username,

@@ -1,7 +1,7 @@
 import type { AdminMe } from '@zl/shared';
 import { dummyPasswordHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.ts';
+import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 import { reserveAddressTry } from '../user/login-limits.ts';

@@ -72,3 +72,16 @@ export async function insertAdminSession(db: DbOrTx, adminId: number, idHash: st
 export async function deleteAdminSession(db: DbOrTx, idHash: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.idHash, idHash));
 }
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(admins);
+  return Number(row?.n ?? 0);
+}
+
+/** Operators by username; a username taken already is left as it is. */
+export async function insertAdminsIfMissing(
+  db: DbOrTx,
+  rows: Array<typeof admins.$inferInsert>,
+): Promise<void> {
+  await db.insert(admins).values(rows).onConflictDoNothing();
+}

@@ -11,7 +11,10 @@ export interface AuditEntry {
   detail: Record<string, unknown>;
 }
 
-/** Written inside the transaction of the change it records: no change without its audit row. */
+/**
+ * The one writer of the audit log, for every module (operators, members and the system alike).
+ * Written inside the transaction of the change it records: no change without its audit row.
+ */
 export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({ ...entry, targetId: String(entry.targetId) });
 }

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { grantStarterCoins } from '../ledger/starter-coins.ts';
+import { grantStarterCoins } from '../ledger/movements.ts';
 import { insertAudit } from './audit.repo.ts';
 import * as repo from './review.repo.ts';
 

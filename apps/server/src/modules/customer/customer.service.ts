@@ -12,12 +12,11 @@ import {
 } from '@zl/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { projects } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
 import { fileMimes } from '../admin/review.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
-import { nextOrderNumber } from '../project/order-number.ts';
+import { insertProject, nextOrderNumber } from '../project/project.repo.ts';
 import { refundBidders } from '../project/project-refund.ts';
 import { applyTransition, lockProject, type ProjectUpdate } from '../project/project-transition.ts';
 import { projectDetail, projectSummary } from '../project/project-view.ts';
@@ -82,24 +81,21 @@ export async function projectSave(db: Db, member: SessionContext, input: Project
   const row = await db.transaction(async (tx) => {
     const cols = await columnsOf(tx, member.memberId, input);
     if (input.id === undefined) {
-      const [created] = await tx
-        .insert(projects)
-        .values({
-          ...cols,
-          orders: await nextOrderNumber(tx),
-          customerId: member.memberId,
-          mobile: member.mobile,
-        })
-        .returning();
+      const created = await insertProject(tx, {
+        ...cols,
+        orders: await nextOrderNumber(tx),
+        customerId: member.memberId,
+        mobile: member.mobile,
+      });
       await insertAudit(tx, {
         actorType: 'member',
         actorId: member.memberId,
         action: 'project.publish',
         targetType: 'project',
-        targetId: created!.id,
+        targetId: created.id,
         detail: { to: PROJECT_STATUS.PENDING_REVIEW, actorRole: 'customer' },
       });
-      return created!;
+      return created;
     }
     const current = await lockProject(tx, input.id);
     if (!current || current.customerId !== member.memberId) throw new AppError('NOT_FOUND');

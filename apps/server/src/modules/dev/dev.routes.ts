@@ -1,9 +1,8 @@
 import { mobileSchema } from '@zl/shared';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { devSmsOutbox } from '../../db/schema/index.ts';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { latestDevSms } from '../user/sms.repo.ts';
 
 /**
  * Development-only calls. Registered only when the server is not in production mode, so in
@@ -24,12 +23,7 @@ export function registerDevRoutes(app: App, deps: Deps): void {
       },
     },
     async (request) => {
-      const rows = await deps.db
-        .select()
-        .from(devSmsOutbox)
-        .where(eq(devSmsOutbox.mobile, request.query.mobile))
-        .orderBy(desc(devSmsOutbox.id))
-        .limit(20);
+      const rows = await latestDevSms(deps.db, request.query.mobile, 20);
       return okEnvelope({
         items: rows.map((r) => ({
           mobile: r.mobile,

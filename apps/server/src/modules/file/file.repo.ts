@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -22,4 +22,14 @@ export async function findMemberFile(db: DbOrTx, memberId: number, id: string): 
     .where(and(eq(files.id, id), eq(files.ownerMemberId, memberId)))
     .limit(1);
   return row;
+}
+
+/** Which of these file ids are images (they have a thumbnail). */
+export async function imageIdsAmong(db: DbOrTx, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, ids), sql`${files.mime} like 'image/%'`));
+  return rows.map((f) => f.id);
 }

@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { pgErrorCode } from '../../lib/types.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
+import type { AccountKey } from './ledger.repo.ts';
+import * as repo from './ledger.repo.ts';
 
 /**
  * The double-entry ledger (docs/marketplace.md "Money and coins"): the only writer of balances.
- * Every movement is one ledger transaction whose postings sum to zero per currency.
+ * Every movement is one ledger transaction whose postings sum to zero per currency. Coins and
+ * money move only through the named movements of `movements.ts`, which call `postTransaction`.
  */
 export type Currency = 'CNY' | 'COIN';
 export type MemberAccountKind = 'member_cash' | 'member_frozen' | 'member_coins';
@@ -54,13 +55,6 @@ function insufficient(currency: Currency): AppError {
   return new AppError(currency === 'COIN' ? 'INSUFFICIENT_COINS' : 'INSUFFICIENT_FUNDS');
 }
 
-interface AccountKey {
-  kind: string;
-  currency: Currency;
-  memberId: number | null;
-  projectId: number | null;
-}
-
 function keyOf(ref: AccountRef, currency: Currency): AccountKey {
   return {
     kind: ref.kind,
@@ -71,15 +65,6 @@ function keyOf(ref: AccountRef, currency: Currency): AccountKey {
 }
 
 const keyString = (k: AccountKey) => `${k.kind}|${k.currency}|${k.memberId ?? 0}|${k.projectId ?? 0}`;
-
-function ownerWhere(k: AccountKey): SQL {
-  return and(
-    eq(ledgerAccounts.kind, k.kind),
-    eq(ledgerAccounts.currency, k.currency),
-    k.memberId === null ? isNull(ledgerAccounts.memberId) : eq(ledgerAccounts.memberId, k.memberId),
-    k.projectId === null ? isNull(ledgerAccounts.projectId) : eq(ledgerAccounts.projectId, k.projectId),
-  )!;
-}
 
 function assertValid(input: TransactionInput): void {
   const bad = (why: string) =>
@@ -100,15 +85,6 @@ function assertValid(input: TransactionInput): void {
   for (const [currency, sum] of sums) if (sum !== 0) throw bad(`${currency} postings sum to ${sum}`);
 }
 
-async function findTransactionByKey(db: DbOrTx, key: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, key))
-    .limit(1);
-  return row?.id;
-}
-
 /**
  * Posts one balanced transaction in the caller's database transaction `tx`.
  *
@@ -126,7 +102,7 @@ export async function postTransaction(
   assertValid(input);
   const key = input.idempotencyKey;
   if (key !== undefined) {
-    const existing = await findTransactionByKey(tx, key);
+    const existing = await repo.findTransactionByKey(tx, key);
     if (existing !== undefined) return { id: existing, duplicate: true };
   }
 
@@ -144,42 +120,29 @@ export async function postTransaction(
   for (const [s, { key: k }] of ordered) idOf.set(s, await findOrCreateAccount(tx, k));
 
   const ids = [...new Set(idOf.values())].sort((a, b) => a - b);
-  const locked = await tx
-    .select({
-      id: ledgerAccounts.id,
-      balance: ledgerAccounts.balance,
-      allowNegative: ledgerAccounts.allowNegative,
-      currency: ledgerAccounts.currency,
-    })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
+  const locked = await repo.lockAccounts(tx, ids);
   const accountById = new Map(locked.map((a) => [a.id, a]));
   for (const [s, { delta }] of byKey) {
     const acc = accountById.get(idOf.get(s)!)!;
     if (!acc.allowNegative && acc.balance + delta < 0) throw insufficient(acc.currency);
   }
 
-  const [txRow] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      type: input.type,
-      memo: (input.memo ?? '').slice(0, 200),
-      refType: input.refType ?? '',
-      refId: input.refId === undefined ? '' : String(input.refId),
-      idempotencyKey: key ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  if (!txRow) {
+  const txId = await repo.insertTransaction(tx, {
+    type: input.type,
+    memo: (input.memo ?? '').slice(0, 200),
+    refType: input.refType ?? '',
+    refId: input.refId === undefined ? '' : String(input.refId),
+    idempotencyKey: key ?? null,
+  });
+  if (txId === undefined) {
     // The same key committed by another process while this one waited for the account locks.
-    return { id: (await findTransactionByKey(tx, key!))!, duplicate: true };
+    return { id: (await repo.findTransactionByKey(tx, key!))!, duplicate: true };
   }
 
-  await tx.insert(ledgerPostings).values(
+  await repo.insertPostings(
+    tx,
     input.postings.map((p) => ({
-      transactionId: txRow.id,
+      transactionId: txId,
       accountId: idOf.get(keyString(keyOf(p.account, p.currency)))!,
       amount: p.amount,
       currency: p.currency,
@@ -188,10 +151,7 @@ export async function postTransaction(
   for (const [s, { delta }] of byKey) {
     if (delta === 0) continue;
     try {
-      await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-        .where(eq(ledgerAccounts.id, idOf.get(s)!));
+      await repo.addToBalance(tx, idOf.get(s)!, delta);
     } catch (err) {
       // The check constraint is the last line behind the locked check above.
       if (pgErrorCode(err) === '23514') throw insufficient(byKey.get(s)!.key.currency);
@@ -202,9 +162,9 @@ export async function postTransaction(
     await insertEvent(tx, {
       type: `ledger.${input.type}`,
       aggregateType: 'ledger_transaction',
-      aggregateId: txRow.id,
+      aggregateId: txId,
       payload: {
-        transactionId: txRow.id,
+        transactionId: txId,
         type: input.type,
         memo: input.memo ?? '',
         refType: input.refType ?? '',
@@ -218,35 +178,19 @@ export async function postTransaction(
       },
     });
   }
-  return { id: txRow.id, duplicate: false };
+  return { id: txId, duplicate: false };
 }
 
 async function findOrCreateAccount(tx: Tx, k: AccountKey): Promise<number> {
-  const where = ownerWhere(k);
-  const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
-  if (found) return found.id;
-  await tx
-    .insert(ledgerAccounts)
-    .values({
-      kind: k.kind,
-      currency: k.currency,
-      memberId: k.memberId,
-      projectId: k.projectId,
-      allowNegative: SYSTEM_KINDS.includes(k.kind),
-    })
-    .onConflictDoNothing();
-  const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where).limit(1);
-  return row!.id;
+  const found = await repo.findAccountId(tx, k);
+  if (found !== undefined) return found;
+  await repo.insertAccountIfMissing(tx, k, SYSTEM_KINDS.includes(k.kind));
+  return (await repo.findAccountId(tx, k))!;
 }
 
 /** The balance of an account; an account never used has 0. */
 export async function balanceOf(db: DbOrTx, ref: AccountRef, currency: Currency): Promise<number> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(ownerWhere(keyOf(ref, currency)))
-    .limit(1);
-  return row?.balance ?? 0;
+  return repo.accountBalance(db, keyOf(ref, currency));
 }
 
 /** A member's coins (the quoting currency). */
@@ -268,31 +212,10 @@ export interface LedgerReport {
 
 /** Recomputes every balance from the postings and checks every transaction (tests, ops checks). */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
-  const rowsOf = async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-  const balanceMismatches = (
-    await rowsOf<{ account_id: string; balance: string; postings: string }>(sql`
-      select a.id as account_id, a.balance, coalesce(sum(p.amount), 0) as postings
-      from ledger_accounts a left join ledger_postings p on p.account_id = a.id
-      group by a.id, a.balance
-      having a.balance <> coalesce(sum(p.amount), 0)`)
-  ).map((r) => ({
-    accountId: Number(r.account_id),
-    balance: Number(r.balance),
-    postings: Number(r.postings),
-  }));
-  const unbalanced = (
-    await rowsOf<{ transaction_id: string; currency: string; sum: string }>(sql`
-      select transaction_id, currency, sum(amount) as sum from ledger_postings
-      group by transaction_id, currency having sum(amount) <> 0`)
-  ).map((r) => ({ transactionId: Number(r.transaction_id), currency: r.currency, sum: Number(r.sum) }));
-  const overdrawn = (
-    await rowsOf<{ id: string; balance: string }>(sql`
-      select id, balance from ledger_accounts where not allow_negative and balance < 0`)
-  ).map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) }));
-  const [cm] = await rowsOf<{ n: string }>(sql`
-    select count(*) as n from ledger_postings p join ledger_accounts a on a.id = p.account_id
-    where p.currency <> a.currency`);
-  const currencyMismatches = Number(cm?.n ?? 0);
+  const balanceMismatches = await repo.balanceMismatches(db);
+  const unbalanced = await repo.unbalancedTransactions(db);
+  const overdrawn = await repo.overdrawnAccounts(db);
+  const currencyMismatches = await repo.currencyMismatchCount(db);
   return {
     ok:
       balanceMismatches.length === 0 &&

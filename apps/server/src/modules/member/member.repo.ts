@@ -47,3 +47,22 @@ export async function endOtherSessions(db: DbOrTx, memberId: number, keepSession
   await db.delete(sessions).where(and(eq(sessions.memberId, memberId), ne(sessions.idHash, keepSessionHash)));
   await db.delete(rememberTokens).where(eq(rememberTokens.memberId, memberId));
 }
+
+/** The member's card type (workshop / customer), or undefined for an unknown id. */
+export async function findCardtype(db: DbOrTx, memberId: number) {
+  const [m] = await db.select({ cardtype: members.cardtype }).from(members).where(eq(members.id, memberId));
+  return m?.cardtype;
+}
+
+export async function countMembers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(members);
+  return Number(row?.n ?? 0);
+}
+
+/** Members by mobile and member number; one taken already is left as it is. */
+export async function insertMembersIfMissing(
+  db: DbOrTx,
+  rows: Array<typeof members.$inferInsert>,
+): Promise<void> {
+  await db.insert(members).values(rows).onConflictDoNothing();
+}

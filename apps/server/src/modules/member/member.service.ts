@@ -9,12 +9,12 @@ import type { z } from 'zod';
 import type { Member } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.ts';
+import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import type { Deps } from '../../lib/types.ts';
+import { insertAudit } from '../admin/audit.repo.ts';
 import { assertOwnFile } from '../file/file-access.ts';
 import * as userRepo from '../user/user.repo.ts';
 import { LOGIN_RULES } from '../user/user.service.ts';
-import { insertAudit } from '../verification/verification.repo.ts';
 import * as repo from './member.repo.ts';
 import { buildUserInfo, payoutOf } from './user-info.ts';
 

@@ -1,8 +1,6 @@
-import { QUOTE_STATUS } from '@zl/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { quotes } from '../../db/schema/index.ts';
-import { postTransaction } from '../ledger/ledger.service.ts';
+import { quoteRefund } from '../ledger/movements.ts';
+import { closeQuote, lockPendingQuotes } from './project.repo.ts';
 
 /**
  * Gives every pending bidder of a closed project their coins back (docs/marketplace.md): the
@@ -11,36 +9,14 @@ import { postTransaction } from '../ledger/ledger.service.ts';
  * twice refunds nothing twice. Answers how many quotes were refunded now.
  */
 export async function refundBidders(tx: Tx, projectId: number): Promise<number> {
-  const pending = await tx
-    .select({ id: quotes.id, supplierId: quotes.supplierId, coinsPaid: quotes.coinsPaid })
-    .from(quotes)
-    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, QUOTE_STATUS.PENDING)))
-    .orderBy(asc(quotes.id))
-    .for('update');
+  const pending = await lockPendingQuotes(tx, projectId);
   let refunded = 0;
   for (const q of pending) {
     if (q.coinsPaid > 0) {
-      const r = await postTransaction(tx, {
-        type: 'quote_refund',
-        memo: '项目关闭，退还报价金币',
-        refType: 'quote',
-        refId: q.id,
-        idempotencyKey: `refund:${q.id}`,
-        postings: [
-          { account: { kind: 'platform_revenue' }, amount: -q.coinsPaid, currency: 'COIN' },
-          {
-            account: { kind: 'member_coins', memberId: q.supplierId },
-            amount: q.coinsPaid,
-            currency: 'COIN',
-          },
-        ],
-      });
+      const r = await quoteRefund(tx, { quoteId: q.id, supplierId: q.supplierId, coins: q.coinsPaid });
       if (!r.duplicate) refunded++;
     }
-    await tx
-      .update(quotes)
-      .set({ status: QUOTE_STATUS.CLOSED, updatedAt: sql`now()` })
-      .where(eq(quotes.id, q.id));
+    await closeQuote(tx, q.id);
   }
   return refunded;
 }

@@ -5,13 +5,16 @@ import {
   type ProjectStatus,
   projectStatusLabels,
 } from '@zl/shared';
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { projects } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import type { projects } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import type { HandlerContext, Outbox, OutboxEvent } from '../outbox/outbox.ts';
+import { lockProject, setProjectStatus } from './project.repo.ts';
+
+// The row lock belongs to the transition: callers that lock before deciding take it from here.
+export { lockProject };
 
 export type ProjectRow = typeof projects.$inferSelect;
 /** What a transition may change besides the status (never the status itself). */
@@ -56,12 +59,6 @@ export interface TransitionResult {
   events: ProjectEventNotice[];
 }
 
-/** Locks one project row for the rest of the caller's transaction. */
-export async function lockProject(tx: DbOrTx, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).limit(1).for('update');
-  return row;
-}
-
 /**
  * Guards of the transition table that are about the project's own state. Guards about other
  * records (the quote belongs to the project, the caller is the winner) are the caller's.
@@ -102,11 +99,7 @@ export async function applyTransition(
     });
   }
   const changes = mutate ? await mutate(project) : {};
-  const [updated] = await tx
-    .update(projects)
-    .set({ ...changes, status: transition.to, updatedAt: sql`now()` })
-    .where(eq(projects.id, project.id))
-    .returning();
+  const updated = await setProjectStatus(tx, project.id, transition.to, changes);
   const detail = { from, to: transition.to, ...(input.detail ?? {}) };
   await insertAudit(tx, {
     // The audit log knows members, operators and the system; the member's role goes in the detail.

@@ -1,8 +1,9 @@
 import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
 import type { ProjectRow } from '../project/project-view.ts';
+import { summaryColumns } from './search.repo.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
@@ -38,6 +39,38 @@ export async function findOwnQuote(db: DbOrTx, projectId: number, supplierId: nu
     .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
     .limit(1);
   return row;
+}
+
+/** The supplier's quote on a project (its fee is posted by the caller in the same transaction). */
+export async function insertQuote(db: DbOrTx, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await db.insert(quotes).values(values).returning();
+  return row!;
+}
+
+/** A new bidder on the project: `peoples` counts one more. */
+export async function countBidder(db: DbOrTx, projectId: number): Promise<void> {
+  await db
+    .update(projects)
+    .set({ peoples: sql`${projects.peoples} + 1` })
+    .where(eq(projects.id, projectId));
+}
+
+/** Replaces the lines, days, remark and attachments of the supplier's own quote. */
+export async function updateOwnQuote(
+  db: DbOrTx,
+  quoteId: number,
+  supplierId: number,
+  patch: Pick<
+    typeof quotes.$inferInsert,
+    'lines' | 'subtotals' | 'total' | 'days' | 'remark' | 'attachments'
+  >,
+): Promise<QuoteRow> {
+  const [row] = await db
+    .update(quotes)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.supplierId, supplierId)))
+    .returning();
+  return row!;
 }
 
 export async function isFavorite(db: DbOrTx, memberId: number, projectId: number): Promise<boolean> {
@@ -85,4 +118,33 @@ export async function findMember(db: DbOrTx, id: number) {
     .where(eq(members.id, id))
     .limit(1);
   return row;
+}
+
+/** The projects a supplier quoted on (optionally only quotes of one status), newest quote first. */
+export async function listQuotedProjects(
+  db: DbOrTx,
+  supplierId: number,
+  opts: { quoteStatus?: number | undefined; limit: number; offset: number },
+) {
+  const where = and(
+    eq(quotes.supplierId, supplierId),
+    opts.quoteStatus === undefined ? undefined : eq(quotes.status, opts.quoteStatus),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        ...summaryColumns(supplierId),
+        quoteId: quotes.id,
+        quoteTotal: quotes.total,
+        quoteStatus: quotes.status,
+      })
+      .from(quotes)
+      .innerJoin(projects, eq(projects.id, quotes.projectId))
+      .where(where)
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(where),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
 }

@@ -8,18 +8,26 @@ import {
   REQUIREMENT_CATEGORIES,
   type RequirementCategory,
 } from '@zl/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { files, projects, type QuoteLine, quotes } from '../../db/schema/index.ts';
+import type { QuoteLine } from '../../db/schema/index.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { pgErrorCode } from '../../lib/types.ts';
+import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
-import { coinBalance, postTransaction } from '../ledger/ledger.service.ts';
+import { coinBalance } from '../ledger/ledger.service.ts';
+import { quoteFee } from '../ledger/movements.ts';
 import { lockProject } from '../project/project-transition.ts';
 import { type ProjectRow, shanghaiDateTime, statusText } from '../project/project-view.ts';
 import { biddingOpen, type Caller, isVerified, loadCaller, visibleProject } from './detail.service.ts';
-import { findOwnQuote, isPublic, type QuoteRow } from './projectcenter.repo.ts';
+import {
+  countBidder,
+  findOwnQuote,
+  insertQuote,
+  isPublic,
+  type QuoteRow,
+  updateOwnQuote,
+} from './projectcenter.repo.ts';
 
 type PriceTable = z.output<typeof priceTableSchema>;
 
@@ -27,13 +35,7 @@ export type { PriceTableInput };
 
 /** How a stored quote is answered (only ever to its own supplier, or to the project's customer). */
 export async function quoteView(db: DbOrTx, q: QuoteRow): Promise<QuoteView> {
-  const images = q.attachments.length
-    ? await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(inArray(files.id, q.attachments), sql`${files.mime} like 'image/%'`))
-    : [];
-  const hasThumb = new Set(images.map((f) => f.id));
+  const hasThumb = new Set(await imageIdsAmong(db, q.attachments));
   return {
     quoteId: q.id,
     projectId: q.projectId,
@@ -146,37 +148,21 @@ export async function createQuote(db: Db, memberId: number, input: PriceTable): 
       if (await findOwnQuote(tx, p.id, memberId)) throw new AppError('ALREADY_QUOTED');
       const priced = priceLines(p, input.lines);
       const attachments = await checkAttachments(tx, memberId, input.attachments);
-      const [q] = await tx
-        .insert(quotes)
-        .values({
-          projectId: p.id,
-          supplierId: memberId,
-          ...priced,
-          days: input.days,
-          remark: input.remark,
-          attachments,
-          coinsPaid: p.coins,
-        })
-        .returning();
+      const q = await insertQuote(tx, {
+        projectId: p.id,
+        supplierId: memberId,
+        ...priced,
+        days: input.days,
+        remark: input.remark,
+        attachments,
+        coinsPaid: p.coins,
+      });
       if (p.coins > 0) {
         // INSUFFICIENT_COINS here rolls the quote back with it: nothing stored, nothing paid.
-        await postTransaction(tx, {
-          type: 'quote_fee',
-          memo: `报价 ${p.orders}`,
-          refType: 'quote',
-          refId: q!.id,
-          idempotencyKey: `quote:${q!.id}`,
-          postings: [
-            { account: { kind: 'member_coins', memberId }, amount: -p.coins, currency: 'COIN' },
-            { account: { kind: 'platform_revenue' }, amount: p.coins, currency: 'COIN' },
-          ],
-        });
+        await quoteFee(tx, { quoteId: q.id, supplierId: memberId, coins: p.coins, orders: p.orders });
       }
-      await tx
-        .update(projects)
-        .set({ peoples: sql`${projects.peoples} + 1` })
-        .where(eq(projects.id, p.id));
-      return quoteView(tx, q!);
+      await countBidder(tx, p.id);
+      return quoteView(tx, q);
     });
   } catch (err) {
     // The unique index is the last word on "one quote per supplier per project".
@@ -199,12 +185,13 @@ export async function updateQuote(db: Db, memberId: number, input: PriceTable): 
       throw new AppError('INVALID_STATE', { message: '报价已结束，不能修改' });
     const priced = priceLines(p, input.lines);
     const attachments = await checkAttachments(tx, memberId, input.attachments);
-    const [q] = await tx
-      .update(quotes)
-      .set({ ...priced, days: input.days, remark: input.remark, attachments, updatedAt: sql`now()` })
-      .where(and(eq(quotes.id, mine.id), eq(quotes.supplierId, memberId)))
-      .returning();
-    return quoteView(tx, q!);
+    const q = await updateOwnQuote(tx, mine.id, memberId, {
+      ...priced,
+      days: input.days,
+      remark: input.remark,
+      attachments,
+    });
+    return quoteView(tx, q);
   });
 }
 

@@ -1,11 +1,14 @@
 import { PROJECT_STATUS, type QuoteState, quoteStateOf, quoteStatusOf } from '@zl/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { projects, quotes } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { projectSummary } from '../project/project-view.ts';
-import { findMember, findOwnQuote, findProject, findWinner } from './projectcenter.repo.ts';
-import { summaryColumns } from './search.repo.ts';
+import {
+  findMember,
+  findOwnQuote,
+  findProject,
+  findWinner,
+  listQuotedProjects,
+} from './projectcenter.repo.ts';
 
 /**
  * Projectcenter/winnerInfo: to the project's customer and its bidders only (anyone else NOT_FOUND).
@@ -40,26 +43,11 @@ export async function factoryPrjctList(
   memberId: number,
   input: { state?: QuoteState | undefined; page: number; pageSize: number },
 ) {
-  const where = and(
-    eq(quotes.supplierId, memberId),
-    input.state === undefined ? undefined : eq(quotes.status, quoteStatusOf(input.state)),
-  );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        ...summaryColumns(memberId),
-        quoteId: quotes.id,
-        quoteTotal: quotes.total,
-        quoteStatus: quotes.status,
-      })
-      .from(quotes)
-      .innerJoin(projects, eq(projects.id, quotes.projectId))
-      .where(where)
-      .orderBy(desc(quotes.createdAt), desc(quotes.id))
-      .limit(input.pageSize)
-      .offset((input.page - 1) * input.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(where),
-  ]);
+  const { rows, total } = await listQuotedProjects(db, memberId, {
+    quoteStatus: input.state === undefined ? undefined : quoteStatusOf(input.state),
+    limit: input.pageSize,
+    offset: (input.page - 1) * input.pageSize,
+  });
   return {
     listItem: rows.map((r) => ({
       ...projectSummary(r, r.favorite),
@@ -67,7 +55,7 @@ export async function factoryPrjctList(
       quoteTotal: r.quoteTotal,
       quoteState: quoteStateOf(r.quoteStatus),
     })),
-    total: Number(count?.n ?? 0),
+    total,
     page: input.page,
   };
 }

@@ -1,9 +1,8 @@
 import type { SmsPurpose } from '@zl/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { smsCodes } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import { safeEqualHex, sha256, sixDigitCode } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import * as repo from './sms.repo.ts';
 import type { SmsSender } from './sms-sender.ts';
 
 /** SMS rules: docs/product.md § Accounts and identity. */
@@ -29,22 +28,9 @@ export async function issueCode(
   const id = await db.transaction(async (tx) => {
     // Serialises sends per mobile, then per client address (always in this order: no deadlock), so
     // concurrent requests cannot both pass the interval check or the hourly caps.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${input.mobile}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${input.ip}`}))`);
-    const stats = await queryRows<{
-      since_last: number | null;
-      mobile_hour: number;
-      oldest_hour: number | null;
-    }>(
-      tx,
-      sql`
-      select
-        (select extract(epoch from now() - max(created_at)) from sms_codes where mobile = ${input.mobile}) as since_last,
-        (select count(*) from sms_codes where mobile = ${input.mobile} and created_at > now() - interval '1 hour')::int as mobile_hour,
-        (select extract(epoch from now() - min(created_at)) from sms_codes
-           where mobile = ${input.mobile} and created_at > now() - interval '1 hour') as oldest_hour`,
-    );
-    const s = stats[0]!;
+    await repo.lockMobileForSms(tx, input.mobile);
+    await repo.lockAddressForSms(tx, input.ip);
+    const s = await repo.mobileSendStats(tx, input.mobile);
     const sinceLast = s.since_last === null ? null : Number(s.since_last);
     if (sinceLast !== null && sinceLast < SMS_RULES.resendSeconds) {
       const retryAfter = Math.ceil(SMS_RULES.resendSeconds - sinceLast);
@@ -60,33 +46,24 @@ export async function issueCode(
         data: { retryAfter },
       });
     }
-    const ipHour = await queryRows<{ n: number }>(
-      tx,
-      sql`
-      select count(*)::int as n from sms_codes where ip = ${input.ip} and created_at > now() - interval '1 hour'`,
-    );
-    if (Number(ipHour[0]?.n ?? 0) >= SMS_RULES.perIpPerHour) {
+    if ((await repo.ipSendsLastHour(tx, input.ip)) >= SMS_RULES.perIpPerHour) {
       throw new AppError('RATE_LIMITED', {
         message: '当前网络获取验证码过于频繁，请 1 小时后再试',
         data: { retryAfter: 3600 },
       });
     }
-    const [row] = await tx
-      .insert(smsCodes)
-      .values({
-        mobile: input.mobile,
-        purpose: input.purpose,
-        codeHash: codeHash(input.mobile, input.purpose, code),
-        ip: input.ip,
-        expiresAt: sql`now() + make_interval(secs => ${SMS_RULES.validSeconds})`,
-      })
-      .returning({ id: smsCodes.id });
-    return row!.id;
+    return repo.insertSmsCode(tx, {
+      mobile: input.mobile,
+      purpose: input.purpose,
+      codeHash: codeHash(input.mobile, input.purpose, code),
+      ip: input.ip,
+      validSeconds: SMS_RULES.validSeconds,
+    });
   });
   try {
     await sms.send({ mobile: input.mobile, code, purpose: input.purpose });
   } catch (err) {
-    await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    await repo.deleteSmsCode(db, id);
     // The provider's own error (hosts, keys, quotas) is logged, never sent to the client.
     throw new AppError('SMS_SEND_FAILED', { cause: err });
   }
@@ -102,26 +79,12 @@ export async function consumeCode(
   db: Db,
   input: { mobile: string; purpose: SmsPurpose; code: string },
 ): Promise<void> {
-  const [row] = await db
-    .select({
-      id: smsCodes.id,
-      codeHash: smsCodes.codeHash,
-      consumed: sql<boolean>`${smsCodes.consumedAt} is not null`,
-      expired: sql<boolean>`${smsCodes.expiresAt} <= now()`,
-    })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.purpose, input.purpose)))
-    .orderBy(desc(smsCodes.id))
-    .limit(1);
+  const row = await repo.latestSmsCode(db, input.mobile, input.purpose);
   if (!row) throw fieldError('SMS_CODE_INVALID', 'code', '请先获取验证码');
   if (row.consumed) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
   if (row.expired) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已过期，请重新获取');
   // Every try is counted atomically before the comparison, so parallel guesses cannot exceed the cap.
-  const [tried] = await db
-    .update(smsCodes)
-    .set({ attempts: sql`${smsCodes.attempts} + 1` })
-    .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.attempts} < ${SMS_RULES.maxWrongTries}`))
-    .returning({ attempts: smsCodes.attempts });
+  const tried = await repo.countSmsCodeTry(db, row.id, SMS_RULES.maxWrongTries);
   if (!tried) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码错误次数过多，请重新获取');
   if (!safeEqualHex(row.codeHash, codeHash(input.mobile, input.purpose, input.code))) {
     const left = SMS_RULES.maxWrongTries - tried.attempts;
@@ -129,10 +92,6 @@ export async function consumeCode(
       ? fieldError('SMS_CODE_INVALID', 'code', `验证码不正确，还可尝试 ${left} 次`)
       : fieldError('SMS_CODE_EXPIRED', 'code', '验证码错误次数过多，请重新获取');
   }
-  const used = await db
-    .update(smsCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(smsCodes.id, row.id), sql`${smsCodes.consumedAt} is null`))
-    .returning({ id: smsCodes.id });
-  if (used.length === 0) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
+  if (!(await repo.markSmsCodeUsed(db, row.id)))
+    throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
 }

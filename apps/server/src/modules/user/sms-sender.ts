@@ -1,7 +1,7 @@
 import type { SmsPurpose } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { devSmsOutbox } from '../../db/schema/index.ts';
+import { insertDevSms } from './sms.repo.ts';
 
 export interface SmsMessage {
   mobile: string;
@@ -27,7 +27,7 @@ export class DevSmsSender implements SmsSender {
   ) {}
 
   async send({ mobile, code, purpose }: SmsMessage): Promise<void> {
-    await this.db.insert(devSmsOutbox).values({ mobile, code, purpose });
+    await insertDevSms(this.db, { mobile, code, purpose });
     this.log.info({ sms: { mobile, purpose, code } }, `[开发短信] ${mobile} 的验证码：${code}`);
   }
 }

@@ -16,7 +16,7 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
-import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.ts';
+import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 import { pgErrorCode } from '../../lib/types.ts';

@@ -1,7 +1,7 @@
 import { AUTH_STATUS } from '@zl/shared';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, businessAuths, members, personAuths } from '../../db/schema/index.ts';
+import { businessAuths, members, personAuths } from '../../db/schema/index.ts';
 
 export type PersonAuthRow = typeof personAuths.$inferSelect;
 export type BusinessAuthRow = typeof businessAuths.$inferSelect;
@@ -101,8 +101,4 @@ export async function insertBusinessAuth(db: DbOrTx, values: typeof businessAuth
     .set({ businsauth: AUTH_STATUS.PENDING, updatedAt: sql`now()` })
     .where(eq(members.id, values.memberId));
   return row!.id;
-}
-
-export async function insertAudit(db: DbOrTx, values: typeof auditLog.$inferInsert): Promise<void> {
-  await db.insert(auditLog).values(values);
 }

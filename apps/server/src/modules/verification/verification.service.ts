@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
+import { insertAudit } from '../admin/audit.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import * as repo from './verification.repo.ts';
@@ -49,7 +50,7 @@ export async function personAuth(deps: Deps, memberId: number, input: Parsed<typ
     if (await repo.idcardApprovedElsewhere(tx, memberId, input.idcard))
       throw fieldError('VALIDATION_FAILED', 'idcard', '该身份证已被其他账号认证');
     const id = await repo.insertPersonAuth(tx, { memberId, ...input, checked: AUTH_STATUS.PENDING });
-    await repo.insertAudit(tx, {
+    await insertAudit(tx, {
       actorType: 'member',
       actorId: memberId,
       action: 'person_auth.submit',
@@ -118,7 +119,7 @@ export async function businesAuth(deps: Deps, memberId: number, input: Parsed<ty
       maddr: input.maddr ?? '',
       checked: AUTH_STATUS.PENDING,
     });
-    await repo.insertAudit(tx, {
+    await insertAudit(tx, {
       actorType: 'member',
       actorId: memberId,
       action: 'business_auth.submit',

@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/index.ts';
+
+/** An account by its owner: kind and currency, and the member or project it belongs to. */
+export interface AccountKey {
+  kind: string;
+  currency: 'CNY' | 'COIN';
+  memberId: number | null;
+  projectId: number | null;
+}
+
+function ownerWhere(k: AccountKey): SQL {
+  return and(
+    eq(ledgerAccounts.kind, k.kind),
+    eq(ledgerAccounts.currency, k.currency),
+    k.memberId === null ? isNull(ledgerAccounts.memberId) : eq(ledgerAccounts.memberId, k.memberId),
+    k.projectId === null ? isNull(ledgerAccounts.projectId) : eq(ledgerAccounts.projectId, k.projectId),
+  )!;
+}
+
+export async function findTransactionByKey(db: DbOrTx, key: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, key))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findAccountId(db: DbOrTx, k: AccountKey): Promise<number | undefined> {
+  const [found] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(ownerWhere(k))
+    .limit(1);
+  return found?.id;
+}
+
+/** Creates the account unless it exists (a concurrent creator wins silently). */
+export async function insertAccountIfMissing(
+  db: DbOrTx,
+  k: AccountKey,
+  allowNegative: boolean,
+): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values({
+      kind: k.kind,
+      currency: k.currency,
+      memberId: k.memberId,
+      projectId: k.projectId,
+      allowNegative,
+    })
+    .onConflictDoNothing();
+}
+
+/** Locks the accounts `for update` in ascending id order (so two movements never deadlock). */
+export async function lockAccounts(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      id: ledgerAccounts.id,
+      balance: ledgerAccounts.balance,
+      allowNegative: ledgerAccounts.allowNegative,
+      currency: ledgerAccounts.currency,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
+}
+
+/** The transaction row; undefined when its idempotency key is taken already. */
+export async function insertTransaction(
+  db: DbOrTx,
+  values: { type: string; memo: string; refType: string; refId: string; idempotencyKey: string | null },
+): Promise<number | undefined> {
+  const [row] = await db
+    .insert(ledgerTransactions)
+    .values(values)
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  return row?.id;
+}
+
+export async function insertPostings(
+  db: DbOrTx,
+  rows: Array<typeof ledgerPostings.$inferInsert>,
+): Promise<void> {
+  await db.insert(ledgerPostings).values(rows);
+}
+
+/** Adds `delta` to the balance (the check constraint refuses a forbidden negative balance). */
+export async function addToBalance(db: DbOrTx, accountId: number, delta: number): Promise<void> {
+  await db
+    .update(ledgerAccounts)
+    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+    .where(eq(ledgerAccounts.id, accountId));
+}
+
+/** The balance of an account; an account never used has 0. */
+export async function accountBalance(db: DbOrTx, k: AccountKey): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(ownerWhere(k))
+    .limit(1);
+  return row?.balance ?? 0;
+}
+
+/** Accounts whose stored balance differs from the sum of their postings. */
+export async function balanceMismatches(db: DbOrTx) {
+  const rows = await queryRows<{ account_id: string; balance: string; postings: string }>(
+    db,
+    sql`
+      select a.id as account_id, a.balance, coalesce(sum(p.amount), 0) as postings
+      from ledger_accounts a left join ledger_postings p on p.account_id = a.id
+      group by a.id, a.balance
+      having a.balance <> coalesce(sum(p.amount), 0)`,
+  );
+  return rows.map((r) => ({
+    accountId: Number(r.account_id),
+    balance: Number(r.balance),
+    postings: Number(r.postings),
+  }));
+}
+
+/** Transactions whose postings do not sum to zero in some currency. */
+export async function unbalancedTransactions(db: DbOrTx) {
+  const rows = await queryRows<{ transaction_id: string; currency: string; sum: string }>(
+    db,
+    sql`
+      select transaction_id, currency, sum(amount) as sum from ledger_postings
+      group by transaction_id, currency having sum(amount) <> 0`,
+  );
+  return rows.map((r) => ({
+    transactionId: Number(r.transaction_id),
+    currency: r.currency,
+    sum: Number(r.sum),
+  }));
+}
+
+/** Accounts below zero that may not be. */
+export async function overdrawnAccounts(db: DbOrTx) {
+  const rows = await queryRows<{ id: string; balance: string }>(
+    db,
+    sql`
+      select id, balance from ledger_accounts where not allow_negative and balance < 0`,
+  );
+  return rows.map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) }));
+}
+
+/** Postings whose currency differs from their account's. */
+export async function currencyMismatchCount(db: DbOrTx): Promise<number> {
+  const [cm] = await queryRows<{ n: string }>(
+    db,
+    sql`
+      select count(*) as n from ledger_postings p join ledger_accounts a on a.id = p.account_id
+      where p.currency <> a.currency`,
+  );
+  return Number(cm?.n ?? 0);
+}

@@ -1,0 +1,91 @@
+import type { Tx } from '../../db/client.ts';
+import { findCardtype } from '../member/member.repo.ts';
+import { postTransaction } from './ledger.service.ts';
+
+/**
+ * Every movement of coins and money, by name (docs/marketplace.md "Money and coins"). These are
+ * the only callers of `postTransaction`: a new movement (recharge, escrow, payout …) is added
+ * here as one small function that says its type, memo, accounts, amounts and idempotency key.
+ * Each runs in the caller's database transaction and answers `duplicate: true` when its key was
+ * used already (nothing posted).
+ */
+export type Posted = Promise<{ id: number; duplicate: boolean }>;
+
+/** Quoting on a project (type `quote_fee`, key `quote:<quoteId>`): the supplier's coins to the platform. */
+export function quoteFee(
+  tx: Tx,
+  q: { quoteId: number; supplierId: number; coins: number; orders: string },
+): Posted {
+  return postTransaction(tx, {
+    type: 'quote_fee',
+    memo: `报价 ${q.orders}`,
+    refType: 'quote',
+    refId: q.quoteId,
+    idempotencyKey: `quote:${q.quoteId}`,
+    postings: [
+      { account: { kind: 'member_coins', memberId: q.supplierId }, amount: -q.coins, currency: 'COIN' },
+      { account: { kind: 'platform_revenue' }, amount: q.coins, currency: 'COIN' },
+    ],
+  });
+}
+
+/** The quote fee given back when the project closes (type `quote_refund`, key `refund:<quoteId>`). */
+export function quoteRefund(tx: Tx, q: { quoteId: number; supplierId: number; coins: number }): Posted {
+  return postTransaction(tx, {
+    type: 'quote_refund',
+    memo: '项目关闭，退还报价金币',
+    refType: 'quote',
+    refId: q.quoteId,
+    idempotencyKey: `refund:${q.quoteId}`,
+    postings: [
+      { account: { kind: 'platform_revenue' }, amount: -q.coins, currency: 'COIN' },
+      {
+        account: { kind: 'member_coins', memberId: q.supplierId },
+        amount: q.coins,
+        currency: 'COIN',
+      },
+    ],
+  });
+}
+
+/**
+ * A supplier's first approved verification (personal or business) brings `amount` coins from
+ * the coin issuer, once per member (type `starter_coins`, key `starter:<memberId>`): a second
+ * approval, a re-review or a retry posts nothing. Customers do not quote, so they get none.
+ * Answers whether coins were granted now.
+ */
+export async function grantStarterCoins(tx: Tx, memberId: number, amount: number): Promise<boolean> {
+  if (amount <= 0) return false;
+  if ((await findCardtype(tx, memberId)) !== 'workshop') return false;
+  const r = await postTransaction(tx, {
+    type: 'starter_coins',
+    memo: '认证通过赠送金币',
+    refType: 'member',
+    refId: memberId,
+    idempotencyKey: `starter:${memberId}`,
+    postings: [
+      { account: { kind: 'platform_coins' }, amount: -amount, currency: 'COIN' },
+      { account: { kind: 'member_coins', memberId }, amount, currency: 'COIN' },
+    ],
+  });
+  return !r.duplicate;
+}
+
+/** Demo coins from the coin issuer (type `demo_grant`, key `demo:coins:<memberId>`): once per member. */
+export function demoCoins(tx: Tx, memberId: number, coins: number): Posted {
+  return postTransaction(tx, {
+    type: 'demo_grant',
+    memo: '演示金币',
+    refType: 'member',
+    refId: memberId,
+    idempotencyKey: `demo:coins:${memberId}`,
+    postings: [
+      { account: { kind: 'platform_coins' }, amount: -coins, currency: 'COIN' },
+      {
+        account: { kind: 'member_coins', memberId },
+        amount: coins,
+        currency: 'COIN',
+      },
+    ],
+  });
+}

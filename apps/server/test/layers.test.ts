@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layers (docs/seed-map.md § Calls): SQL only in repos, coins only through the named
+ * ledger movements, one audit writer. A source scan, so a new file that drifts fails here.
+ */
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+function sources(dir = SRC): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+const rel = (p: string) => path.relative(SRC, p).split(path.sep).join('/');
+const files = sources().map((p) => ({ file: rel(p), text: fs.readFileSync(p, 'utf8') }));
+
+// A query started on a database or transaction handle, or raw SQL run through queryRows.
+const QUERY =
+  /(?<![\w.])(db|tx|deps\.db|this\.db|database\.db)\s*\.\s*(select|selectDistinct|insert|update|delete|execute)\s*\(|\bqueryRows\s*(<[^>]*>)?\s*\(/;
+
+/** Data modules that are not named *.repo.ts: the database itself, the app's health ping, the rate counters. */
+const NOT_REPOS_BUT_DATA = new Set(['app.ts', 'db/client.ts', 'db/migrate.ts', 'lib/rate-counter.ts']);
+
+describe('server layers', () => {
+  it('every query is in a repo', () => {
+    const outside = files
+      .filter((f) => !f.file.endsWith('.repo.ts') && !NOT_REPOS_BUT_DATA.has(f.file))
+      .filter((f) => QUERY.test(f.text))
+      .map((f) => f.file);
+    expect(outside).toEqual([]);
+  });
+
+  it('only the named movements of ledger/movements.ts call postTransaction', () => {
+    const callers = files
+      .filter((f) => /(?<!function )\bpostTransaction\s*\(/.test(f.text))
+      .map((f) => f.file);
+    expect(callers).toEqual(['modules/ledger/movements.ts']);
+  });
+
+  it('one insertAudit writes the audit log', () => {
+    const definitions = files.filter((f) => /function insertAudit\b/.test(f.text)).map((f) => f.file);
+    expect(definitions).toEqual(['modules/admin/audit.repo.ts']);
+    const writers = files.filter((f) => /\.insert\(\s*auditLog\s*\)/.test(f.text)).map((f) => f.file);
+    expect(writers).toEqual(['modules/admin/audit.repo.ts']);
+  });
+});
