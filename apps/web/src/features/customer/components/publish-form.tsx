@@ -9,9 +9,9 @@ import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
+import { RegionCascader } from '../../../components/region-cascader.tsx';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
-import { RegionCascader } from '../../member/components/region-cascader.tsx';
-import { FileUpload } from '../../upload/file-upload.tsx';
 import type { FileRef } from '../api/types.ts';
 import {
   CATEGORY_KEYS,

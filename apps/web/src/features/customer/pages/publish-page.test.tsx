@@ -4,9 +4,9 @@ import dayjs from 'dayjs';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import type { Project } from '../api/types.ts';
-import { stubBrowser } from '../test-env.ts';
 import PublishPage from './publish-page.tsx';
 
 const PIC = 'PPPPPPPPPPPPPPPPPPPPPP';

@@ -1,5 +1,5 @@
 import type { SmsPurpose } from '@zl/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 export interface GetCodeResult {
   resendIn: number;
