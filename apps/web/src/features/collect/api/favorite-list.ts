@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { favoriteKeys } from '../../order-center/api/favorite.ts';
 import type { ProjectSummary } from '../../order-center/api/types.ts';
+import { favoriteKeys } from '../../order-center/index.ts';
 
 export interface FavoriteListData {
   listItem: ProjectSummary[];

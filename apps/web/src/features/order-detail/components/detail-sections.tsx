@@ -11,8 +11,7 @@ import Timeline from 'antd/es/timeline';
 import { Link } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import type { MyQuote, ProjectDetail, RequirementItem } from '../../order-center/api/types.ts';
-import { ProjectCover } from '../../order-center/components/project-card.tsx';
-import { formatDateTime } from '../../order-center/lib/deadline.ts';
+import { formatDateTime, ProjectCover } from '../../order-center/index.ts';
 import type { WinnerInfo } from '../api/winner-info.ts';
 
 const Q = QUOTE_STATUS;

@@ -12,10 +12,8 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
 import { formatFen } from '../../../lib/money.ts';
 import type { ProjectSummary } from '../../order-center/api/types.ts';
-import { deadlineInfo, formatDateTime } from '../../order-center/lib/deadline.ts';
-import { projectKeys } from '../../order-detail/api/get-info.ts';
-import { QuoteStateTag, STATUS_COLOR } from '../../order-detail/components/detail-sections.tsx';
-import '../../order-center/order-center.css';
+import { deadlineInfo, formatDateTime } from '../../order-center/index.ts';
+import { projectKeys, QuoteStateTag, STATUS_COLOR } from '../../order-detail/index.ts';
 
 type MyProject = ProjectSummary & { quoteId: number; quoteTotal: number; quoteState: number | string };
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RequirementCategory } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import type { MyQuote, RequirementItem } from '../../order-center/api/types.ts';
-import { projectKeys } from '../../order-detail/api/get-info.ts';
+import { projectKeys } from '../../order-detail/index.ts';
 import type { PriceTablePayload } from '../lib/quote-math.ts';
 
 export interface ProjectFee {

@@ -17,7 +17,7 @@ import { handleError, toBizError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
 import type { ProjectPicture } from '../../order-center/api/types.ts';
-import { idFromQuery, projectKeys } from '../../order-detail/api/get-info.ts';
+import { idFromQuery, projectKeys } from '../../order-detail/index.ts';
 import { submitQuote, usePriceTable, useProjectFee } from '../api/quote-api.ts';
 import { CategoryLines } from '../components/category-lines.tsx';
 import { computeTotals, draftFrom, type LineDraft, type LinesDraft, toPayload } from '../lib/quote-math.ts';

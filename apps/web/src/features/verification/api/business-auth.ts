@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthInfo, BusinesAuthInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/api/user-info.ts';
+import { memberKeys } from '../../member/index.ts';
 
 /** Member/businesAuthInfo: the seed's authInfo (latest business verification), or null. */
 export function businessAuthInfoQuery() {
