@@ -107,6 +107,10 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** `data` of Admin/authQueue. */
+export const authQueuePageSchema = pagedSchema(authQueueItemSchema);
+export type AuthQueuePage = z.infer<typeof authQueuePageSchema>;
+
 export const authDetailSchema = z.strictObject({ kind, id });
 
 export const adminFileRefSchema = z.object({
@@ -186,6 +190,7 @@ export const authReviewSchema = z
 export type AuthReviewInput = z.input<typeof authReviewSchema>;
 
 export const authReviewResultSchema = z.object({ id: z.number(), checked: z.number() });
+export type AuthReviewResult = z.infer<typeof authReviewResultSchema>;
 
 const authFilter = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
   error: '认证状态不正确',
@@ -213,6 +218,10 @@ export const memberListItemSchema = z.object({
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
 
+/** `data` of Admin/memberList. */
+export const memberListPageSchema = pagedSchema(memberListItemSchema);
+export type MemberListPage = z.infer<typeof memberListPageSchema>;
+
 export const auditListSchema = z.strictObject({
   targetType: z.string().trim().max(30).optional(),
   targetId: z.string().trim().max(40).optional(),
@@ -237,6 +246,10 @@ export const auditItemSchema = z.object({
   created: z.string(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
+
+/** `data` of Admin/auditList. */
+export const auditListPageSchema = pagedSchema(auditItemSchema);
+export type AuditListPage = z.infer<typeof auditListPageSchema>;
 
 export const auditActionLabels: Record<string, string> = {
   'auth.approve': '认证通过',
@@ -263,6 +276,11 @@ export const adminDisableSchema = z.strictObject({
   /** false re-enables a disabled operator */
   disabled: z.boolean().default(true),
 });
+export type AdminDisableInput = z.input<typeof adminDisableSchema>;
+
+/** `data` of Admin/adminCreate: the new operator's id. */
+export const adminCreateResultSchema = z.object({ id: z.number() });
+export type AdminCreateResult = z.infer<typeof adminCreateResultSchema>;
 
 export const adminListItemSchema = z.object({
   id: z.number(),
@@ -274,3 +292,7 @@ export const adminListItemSchema = z.object({
   created: z.string(),
 });
 export type AdminListItem = z.infer<typeof adminListItemSchema>;
+
+/** `data` of Admin/adminList. */
+export const adminListResultSchema = z.object({ listItem: z.array(adminListItemSchema) });
+export type AdminListResult = z.infer<typeof adminListResultSchema>;

@@ -1,13 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FavoriteListResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import type { ProjectSummary } from '../../order-center/api/types.ts';
 import { favoriteKeys } from '../../order-center/index.ts';
-
-export interface FavoriteListData {
-  listItem: ProjectSummary[];
-  total: number;
-  page: number;
-}
 
 export const FAVORITE_PAGE_SIZE = 20;
 
@@ -16,7 +10,7 @@ export function useFavoriteList() {
   return useInfiniteQuery({
     queryKey: favoriteKeys.list(),
     queryFn: ({ pageParam, signal }) =>
-      api.post<FavoriteListData>(
+      api.post<FavoriteListResult>(
         'Myfavorite/bPrjctList',
         { page: pageParam, pageSize: FAVORITE_PAGE_SIZE },
         { signal },

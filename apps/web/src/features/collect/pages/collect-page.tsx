@@ -1,9 +1,9 @@
+import type { FavoriteListResult } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
-import type { ProjectSummary } from '../../order-center/api/types.ts';
 import { appendUnique, ProjectCard, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
 import { useFavoriteList } from '../api/favorite-list.ts';
 
@@ -11,7 +11,7 @@ import { useFavoriteList } from '../api/favorite-list.ts';
 export default function CollectPage() {
   const q = useFavoriteList();
   const fav = useToggleFavorite(useOrderCenter.getState().setFavorite);
-  const items = (q.data?.pages ?? []).reduce<ProjectSummary[]>(
+  const items = (q.data?.pages ?? []).reduce<FavoriteListResult['listItem']>(
     (all, p) => appendUnique(all, p.listItem ?? []),
     [],
   );

@@ -1,3 +1,4 @@
+import type { FileRef } from '@zl/shared';
 import { PROJECT_GROUPS, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Badge from 'antd/es/badge';
 import Collapse from 'antd/es/collapse';
@@ -12,7 +13,6 @@ import { type ReactNode, useState } from 'react';
 import { RegionCascader } from '../../../components/region-cascader.tsx';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
-import type { FileRef } from '../api/types.ts';
 import {
   CATEGORY_KEYS,
   computeArea,

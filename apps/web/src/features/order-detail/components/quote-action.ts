@@ -1,5 +1,5 @@
+import type { ProjectInfo as ProjectDetail } from '@zl/shared';
 import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
-import type { ProjectDetail } from '../../order-center/api/types.ts';
 
 export type QuoteAction =
   | { kind: 'quote'; label: string; to: string }

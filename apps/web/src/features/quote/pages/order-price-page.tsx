@@ -1,5 +1,6 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { useQueryClient } from '@tanstack/react-query';
+import type { FileRef as ProjectPicture } from '@zl/shared';
 import { REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -16,7 +17,6 @@ import { isBizError } from '../../../lib/biz-error.ts';
 import { handleError, toBizError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
-import type { ProjectPicture } from '../../order-center/api/types.ts';
 import { idFromQuery, projectKeys } from '../../order-detail/index.ts';
 import { submitQuote, usePriceTable, useProjectFee } from '../api/quote-api.ts';
 import { CategoryLines } from '../components/category-lines.tsx';

@@ -17,7 +17,7 @@ export function useBusinessAuthInfo() {
 }
 
 export function submitBusinessAuth(body: BusinesAuthInput) {
-  return api.post<unknown>('Member/businesAuth', body, { skipErrorHandler: true });
+  return api.post<AuthInfo>('Member/businesAuth', body, { skipErrorHandler: true });
 }
 
 export function useSubmitBusinessAuth() {

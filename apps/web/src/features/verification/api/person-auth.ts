@@ -17,7 +17,7 @@ export function usePersonAuthInfo() {
 }
 
 export function submitPersonAuth(body: PersonAuthInput) {
-  return api.post<unknown>('Member/personAuth', body, { skipErrorHandler: true });
+  return api.post<PersonAuthInfo>('Member/personAuth', body, { skipErrorHandler: true });
 }
 
 /** After a submission both the record and userInfo.personauth change. */
