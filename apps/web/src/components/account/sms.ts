@@ -1,8 +1,10 @@
-import type { GetCodeResult, SmsOutboxResult, SmsPurpose } from '@zl/shared';
+import type { GetCodeInput, GetCodeResult, SmsOutboxResult, SmsPurpose } from '@zl/shared';
 import { api } from '../../lib/api-client.ts';
 
 export function getCode(mobile: string, type: SmsPurpose) {
-  return api.post<GetCodeResult>('User/getCode', { mobile, type }, { skipErrorHandler: true });
+  return api.post<GetCodeResult>('User/getCode', { mobile, type } satisfies GetCodeInput, {
+    skipErrorHandler: true,
+  });
 }
 
 /**

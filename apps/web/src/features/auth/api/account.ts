@@ -1,4 +1,4 @@
-import type { CheckCodeResult, RegistInput, RegistResult } from '@zl/shared';
+import type { CheckCodeInput, CheckCodeResult, RegistInput, RegistResult, ResetPwdInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 
 export function regist(body: RegistInput) {
@@ -6,11 +6,15 @@ export function regist(body: RegistInput) {
 }
 
 export function checkCode(mobile: string, code: string) {
-  return api.post<CheckCodeResult>('User/checkCode', { mobile, code }, { skipErrorHandler: true });
+  return api.post<CheckCodeResult>('User/checkCode', { mobile, code } satisfies CheckCodeInput, {
+    skipErrorHandler: true,
+  });
 }
 
 export function resetPwd(mobile: string, token: string, password: string) {
-  return api.post<null>('User/resetPwd', { mobile, token, password }, { skipErrorHandler: true });
+  return api.post<null>('User/resetPwd', { mobile, token, password } satisfies ResetPwdInput, {
+    skipErrorHandler: true,
+  });
 }
 
 export function logout() {

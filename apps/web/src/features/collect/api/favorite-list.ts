@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { FavoriteListResult } from '@zl/shared';
+import type { FavoriteListResult, PagedListInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { favoriteKeys } from '../../order-center/index.ts';
 
@@ -12,7 +12,7 @@ export function useFavoriteList() {
     queryFn: ({ pageParam, signal }) =>
       api.post<FavoriteListResult>(
         'Myfavorite/bPrjctList',
-        { page: pageParam, pageSize: FAVORITE_PAGE_SIZE },
+        { page: pageParam, pageSize: FAVORITE_PAGE_SIZE } satisfies PagedListInput,
         { signal },
       ),
     initialPageParam: 1,
