@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../features/verification/test-env.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { syncSessionFromStorage, useSession } from '../lib/session-store.ts';
 import { storage } from '../lib/storage.ts';
+import { stubMatchMedia } from '../lib/test-env.ts';
 import { envelope, jsonResponse, mockFetch } from '../lib/test-utils.ts';
 import { routes } from './router.tsx';
 

@@ -1,8 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fmtTime } from '../features/admin/labels.tsx';
-import { formatDateTime } from '../features/order-center/lib/deadline.ts';
 import { chinaHour, formatDatesTimes, formatTime, fromChinaPicker, toChinaPicker } from './time.ts';
 
 // A viewer far from China: every time must still be shown in China time.
@@ -31,13 +29,6 @@ describe('formatTime: one formatter, Asia/Shanghai', () => {
     expect(formatTime('')).toBe('—');
     expect(formatTime(null)).toBe('—');
     expect(formatTime('不是时间')).toBe('不是时间');
-  });
-
-  it('lists and drawers agree: the admin tables and the project pages use it', () => {
-    const iso = '2026-11-22T02:05:00.000Z';
-    expect(fmtTime(iso)).toBe('2026-11-22 10:05');
-    expect(formatDateTime(iso)).toBe('2026-11-22 10:05');
-    expect(formatDateTime('2026-11-22 10:05:00')).toBe('2026-11-22 10:05');
   });
 
   it('pickers show and take China wall-clock time', () => {

@@ -110,6 +110,10 @@ export function pagedSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/** `data` of Admin/authQueue. */
+export const authQueuePageSchema = pagedSchema(authQueueItemSchema);
+export type AuthQueuePage = z.infer<typeof authQueuePageSchema>;
+
 export const authDetailSchema = z.strictObject({ kind, id });
 
 export const adminFileRefSchema = z.object({
@@ -196,6 +200,7 @@ export const authReviewSchema = z
 export type AuthReviewInput = z.input<typeof authReviewSchema>;
 
 export const authReviewResultSchema = z.object({ id: z.number(), checked: z.number() });
+export type AuthReviewResult = z.infer<typeof authReviewResultSchema>;
 
 const authFilter = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
   error: '认证状态不正确',
@@ -222,6 +227,10 @@ export const memberListItemSchema = z.object({
   registered: z.string(),
 });
 export type MemberListItem = z.infer<typeof memberListItemSchema>;
+
+/** `data` of Admin/memberList. */
+export const memberListPageSchema = pagedSchema(memberListItemSchema);
+export type MemberListPage = z.infer<typeof memberListPageSchema>;
 
 export const auditListSchema = z.strictObject({
   targetType: textSchema({ max: 30 }).optional(),
@@ -255,6 +264,10 @@ export const auditItemSchema = z.object({
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
+/** `data` of Admin/auditList. */
+export const auditListPageSchema = pagedSchema(auditItemSchema);
+export type AuditListPage = z.infer<typeof auditListPageSchema>;
+
 export const adminCreateSchema = z.strictObject({
   username: adminUsernameSchema,
   password: passwordSchema,
@@ -268,6 +281,11 @@ export const adminDisableSchema = z.strictObject({
   /** false re-enables a disabled operator */
   disabled: z.boolean().default(true),
 });
+export type AdminDisableInput = z.input<typeof adminDisableSchema>;
+
+/** `data` of Admin/adminCreate: the new operator's id. */
+export const adminCreateResultSchema = z.object({ id: z.number() });
+export type AdminCreateResult = z.infer<typeof adminCreateResultSchema>;
 
 export const adminListItemSchema = z.object({
   id: z.number(),
@@ -279,3 +297,7 @@ export const adminListItemSchema = z.object({
   created: z.string(),
 });
 export type AdminListItem = z.infer<typeof adminListItemSchema>;
+
+/** `data` of Admin/adminList. */
+export const adminListResultSchema = z.object({ listItem: z.array(adminListItemSchema) });
+export type AdminListResult = z.infer<typeof adminListResultSchema>;

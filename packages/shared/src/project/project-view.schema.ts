@@ -9,7 +9,7 @@ export const requirementItemSchema = z.object({
   qty: z.number().int(),
   remark: z.string(),
 });
-export type RequirementItemView = z.infer<typeof requirementItemSchema>;
+export type RequirementItem = z.infer<typeof requirementItemSchema>;
 
 /**
  * A project as a list row (order centre, favourites, the supplier's projects). Dates `YYYY-MM-DD`;

@@ -208,6 +208,7 @@ export const customerProjectListSchema = z.strictObject({
   page,
   pageSize,
 });
+export type CustomerProjectListInput = z.input<typeof customerProjectListSchema>;
 
 export const customerProjectIdSchema = z.strictObject({ id: idField('项目编号') });
 
@@ -215,8 +216,10 @@ export const projectCancelSchema = z.strictObject({
   id: idField('项目编号'),
   reason: text('取消原因', 200, 0, true).optional(),
 });
+export type ProjectCancelInput = z.input<typeof projectCancelSchema>;
 
 export const awardSchema = z.strictObject({ id: idField('项目编号'), quoteId: idField('报价编号') });
+export type AwardInput = z.input<typeof awardSchema>;
 
 /** A row of the customer's own list: the summary plus the quote count and the review outcome. */
 export const customerProjectItemSchema = projectSummarySchema.extend({
@@ -232,6 +235,7 @@ export const customerProjectPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
+export type CustomerProjectPage = z.infer<typeof customerProjectPageSchema>;
 
 const refSchema = z.object({ id: z.string(), url: z.string(), thumbUrl: z.string().nullable() });
 const pricedLine = z.object({
@@ -267,10 +271,13 @@ export const customerQuoteSchema = z.object({
   lines: z.record(z.string(), z.array(pricedLine)),
 });
 export type CustomerQuote = z.infer<typeof customerQuoteSchema>;
+export type CustomerQuoteLine = z.infer<typeof pricedLine>;
 
 export const customerQuoteListSchema = z.object({ listItem: z.array(customerQuoteSchema) });
+export type CustomerQuoteList = z.infer<typeof customerQuoteListSchema>;
 
 export const awardResultSchema = z.object({ project: projectDetailSchema, winner: customerQuoteSchema });
+export type AwardResult = z.infer<typeof awardResultSchema>;
 
 // ---------- Admin/projectQueue, projectDetail, projectReview ----------
 
@@ -280,6 +287,7 @@ export const adminProjectQueueSchema = z.strictObject({
   page,
   pageSize,
 });
+export type AdminProjectQueueInput = z.input<typeof adminProjectQueueSchema>;
 
 export const adminProjectIdSchema = z.strictObject({ id: idField('项目编号') });
 
@@ -334,6 +342,7 @@ export const adminProjectPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
+export type AdminProjectPage = z.infer<typeof adminProjectPageSchema>;
 
 export const adminProjectDetailSchema = projectDetailSchema.extend({
   customer: customerSummary,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
 import { textSchema } from '../text/text.schema.ts';
-import { REQUIREMENT_CATEGORIES } from './project-states.ts';
+import { REQUIREMENT_CATEGORIES, type RequirementCategory } from './project-states.ts';
 import { projectSummarySchema, requirementItemSchema } from './project-view.schema.ts';
 import { projectIdSchema } from './search.schema.ts';
 
@@ -70,11 +70,17 @@ export const priceTableSchema = z.strictObject({
 });
 export type PriceTableInput = z.input<typeof priceTableSchema>;
 
+/** A requirement category's key (dimian … zulin). */
+const categoryKeySchema = z.enum(
+  REQUIREMENT_CATEGORIES.map(([key]) => key) as [RequirementCategory, ...RequirementCategory[]],
+);
+
 export const quoteLineSchema = requirementItemSchema.extend({
   price: z.number().int(),
   /** qty × price, 分 */
   amount: z.number().int(),
 });
+export type QuoteLine = z.infer<typeof quoteLineSchema>;
 
 /**
  * `quotes.status` (docs/product.md § Quote status). A quote is pending until the project is
@@ -126,14 +132,16 @@ export const projectFeeResultSchema = z.object({
   enough: z.boolean(),
   quoted: z.boolean(),
 });
+export type ProjectFeeResult = z.infer<typeof projectFeeResultSchema>;
 
 export const priceTableInfoSchema = z.object({
   project: z.object({ id: z.number().int(), title: z.string(), orders: z.string(), coins: z.number().int() }),
   categories: z.array(
-    z.object({ key: z.string(), label: z.string(), items: z.array(requirementItemSchema) }),
+    z.object({ key: categoryKeySchema, label: z.string(), items: z.array(requirementItemSchema) }),
   ),
   quote: quoteSchema.nullable(),
 });
+export type PriceTableInfo = z.infer<typeof priceTableInfoSchema>;
 
 export const winnerInfoSchema = z.object({
   awarded: z.boolean(),
@@ -143,6 +151,7 @@ export const winnerInfoSchema = z.object({
   /** the other party's contact: to the winner the customer's, to the customer the winner's */
   contact: z.object({ mobile: z.string(), name: z.string() }).nullable(),
 });
+export type WinnerInfo = z.infer<typeof winnerInfoSchema>;
 
 export const factoryPrjctListSchema = z.strictObject({
   state: z.enum(QUOTE_STATES, { error: '报价状态不正确' }).optional(),
@@ -154,6 +163,7 @@ export const factoryPrjctListSchema = z.strictObject({
     .max(50, { error: '每页条数为 1–50' })
     .default(20),
 });
+export type FactoryPrjctListInput = z.input<typeof factoryPrjctListSchema>;
 
 export const factoryPrjctListResultSchema = z.object({
   listItem: z.array(
@@ -166,3 +176,4 @@ export const factoryPrjctListResultSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
 });
+export type FactoryPrjctListResult = z.infer<typeof factoryPrjctListResultSchema>;

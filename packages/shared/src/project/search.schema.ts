@@ -117,6 +117,7 @@ export const orbitSchema = z.object({
   /** `YYYY-MM-DD HH:mm:ss` Asia/Shanghai */
   at: z.string(),
 });
+export type Orbit = z.infer<typeof orbitSchema>;
 
 /** Why a supplier cannot quote (getInfo.whyNot). */
 export const QUOTE_BLOCKERS = [
@@ -136,6 +137,7 @@ export const myQuoteSummarySchema = z.object({
   created: z.string(),
   updated: z.string(),
 });
+export type MyQuoteSummary = z.infer<typeof myQuoteSummarySchema>;
 
 /** Projectcenter/getInfo */
 export const projectInfoSchema = projectDetailSchema.extend({
@@ -151,11 +153,14 @@ export const projectInfoSchema = projectDetailSchema.extend({
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 
 export const favoriteToggleResultSchema = z.object({ favorite: z.boolean() });
+export type FavoriteToggleResult = z.infer<typeof favoriteToggleResultSchema>;
 
 export const pagedListSchema = z.strictObject({ page: pageSchema, pageSize: pageSizeSchema });
+export type PagedListInput = z.input<typeof pagedListSchema>;
 
 export const favoriteListResultSchema = z.object({
   listItem: z.array(projectSummarySchema.extend({ favoritedAt: z.string() })),
   total: z.number().int(),
   page: z.number().int(),
 });
+export type FavoriteListResult = z.infer<typeof favoriteListResultSchema>;

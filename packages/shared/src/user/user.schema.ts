@@ -69,6 +69,10 @@ export const getCodeSchema = z.strictObject({
 });
 export type GetCodeInput = z.input<typeof getCodeSchema>;
 
+/** `data` of User/getCode: seconds until another code may be asked, and until this one expires. */
+export const getCodeResultSchema = z.object({ resendIn: z.number(), expiresIn: z.number() });
+export type GetCodeResult = z.infer<typeof getCodeResultSchema>;
+
 export const registSchema = z.strictObject({
   mobile: mobileSchema,
   code: smsCodeSchema,
@@ -77,6 +81,10 @@ export const registSchema = z.strictObject({
   invite: inviteCodeSchema.optional(),
 });
 export type RegistInput = z.input<typeof registSchema>;
+
+/** `data` of User/regist: the new member's card number. */
+export const registResultSchema = z.object({ cardno: z.string() });
+export type RegistResult = z.infer<typeof registResultSchema>;
 
 /**
  * `User/login`: mobile + password, or `autologin: 1` with the remember cookie and no password
@@ -103,6 +111,10 @@ export const checkCodeSchema = z.strictObject({
 });
 export type CheckCodeInput = z.input<typeof checkCodeSchema>;
 
+/** `data` of User/checkCode: the one-time reset token and its lifetime in seconds. */
+export const checkCodeResultSchema = z.object({ token: z.string(), expiresIn: z.number() });
+export type CheckCodeResult = z.infer<typeof checkCodeResultSchema>;
+
 export const resetPwdSchema = z.strictObject({
   mobile: mobileSchema,
   token: textSchema({ error: '重置凭证缺失', max: 100 }).min(1, { error: '重置凭证缺失' }),
@@ -125,3 +137,13 @@ export type LoginResult = z.infer<typeof loginResultSchema>;
 export function maskMobile(mobile: string): string {
   return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
+
+/** `data` of Dev/smsOutbox (development servers only): the latest codes sent to a mobile, newest first. */
+export const smsOutboxItemSchema = z.object({
+  mobile: z.string(),
+  code: z.string(),
+  purpose: z.string(),
+  created: z.string(),
+});
+export const smsOutboxResultSchema = z.object({ items: z.array(smsOutboxItemSchema) });
+export type SmsOutboxResult = z.infer<typeof smsOutboxResultSchema>;

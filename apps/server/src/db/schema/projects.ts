@@ -1,3 +1,4 @@
+import type { QuoteLine, RequirementItem } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -18,20 +19,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { members } from './members.ts';
 
-/** One requirement line (docs/product.md § Project fields): the seven lists dimian … zulin hold these. */
-export interface RequirementItem {
-  name: string;
-  spec: string;
-  unit: string;
-  qty: number;
-  remark: string;
-}
-
-/** A priced quotation line: the requirement line plus unit price and amount in 分. */
-export interface QuoteLine extends RequirementItem {
-  price: number;
-  amount: number;
-}
+/**
+ * One requirement line (docs/product.md § Project fields): the seven lists dimian … zulin hold these;
+ * a priced quotation line adds the unit price and amount in 分. Both are the API's own shapes.
+ */
+export type { QuoteLine, RequirementItem };
 
 export type RequirementLists = Record<
   'dimian' | 'beiban' | 'mentou' | 'zhanshi' | 'jiedai' | 'meigong' | 'zulin',

@@ -1,16 +1,16 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import {
   ADMIN_PERMISSIONS,
+  adminCreateResultSchema,
   adminCreateSchema,
   adminDisableSchema,
-  adminListItemSchema,
+  adminListResultSchema,
   adminLoginSchema,
   adminMeSchema,
-  auditItemSchema,
+  auditListPageSchema,
   auditListSchema,
-  memberListItemSchema,
+  memberListPageSchema,
   memberListSchema,
-  pagedSchema,
 } from '@zl/shared';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -103,7 +103,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         summary: '会员列表',
         description: '按关键词、类型、认证状态筛选会员，分页。角色：审核员、财务、超级管理员。',
         body: memberListSchema,
-        response: { 200: envelope(pagedSchema(memberListItemSchema)) },
+        response: { 200: envelope(memberListPageSchema) },
       },
     },
     async (request) => okEnvelope(await listMembers(deps.db, request.body)),
@@ -118,7 +118,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         summary: '审计日志',
         description: '按对象、动作筛选操作记录，最新在前，分页。角色：审核员、财务、超级管理员。',
         body: auditListSchema,
-        response: { 200: envelope(pagedSchema(auditItemSchema)) },
+        response: { 200: envelope(auditListPageSchema) },
       },
     },
     async (request) => {
@@ -155,7 +155,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         summary: '运营账号列表',
         description: '全部运营账号及其角色、停用与锁定状态。仅超级管理员。',
         body: empty,
-        response: { 200: envelope(z.object({ listItem: z.array(adminListItemSchema) })) },
+        response: { 200: envelope(adminListResultSchema) },
       },
     },
     async () => okEnvelope({ listItem: await accounts.listAdmins(deps.db) }),
@@ -170,7 +170,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
         summary: '新建运营账号',
         description: '新建审核员、财务或超级管理员账号。仅超级管理员。',
         body: adminCreateSchema,
-        response: { 200: envelope(z.object({ id: z.number() })) },
+        response: { 200: envelope(adminCreateResultSchema) },
       },
     },
     async (request) => {

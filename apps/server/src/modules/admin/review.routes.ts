@@ -2,11 +2,10 @@ import {
   ADMIN_PERMISSIONS,
   authDetailResultSchema,
   authDetailSchema,
-  authQueueItemSchema,
+  authQueuePageSchema,
   authQueueSchema,
   authReviewResultSchema,
   authReviewSchema,
-  pagedSchema,
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
@@ -23,7 +22,7 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
         summary: '认证审核队列',
         description: '个人或企业认证的提交，按审核状态与关键词筛选，分页。角色：审核员、超级管理员。',
         body: authQueueSchema,
-        response: { 200: envelope(pagedSchema(authQueueItemSchema)) },
+        response: { 200: envelope(authQueuePageSchema) },
       },
     },
     async (request) => okEnvelope(await service.authQueue(deps.db, request.body)),

@@ -1,4 +1,4 @@
-import { mobileSchema } from '@zl/shared';
+import { mobileSchema, smsOutboxResultSchema } from '@zl/shared';
 import { z } from 'zod';
 import { okEnvelope } from '../../lib/errors.ts';
 import { type App, type Deps, envelope } from '../../lib/types.ts';
@@ -9,7 +9,6 @@ import { latestDevSms } from '../user/sms.repo.ts';
  * production these paths answer UNKNOWN_CALL like any other unknown call.
  */
 export function registerDevRoutes(app: App, deps: Deps): void {
-  const item = z.object({ mobile: z.string(), code: z.string(), purpose: z.string(), created: z.string() });
   app.get(
     '/api/Dev/smsOutbox',
     {
@@ -19,7 +18,7 @@ export function registerDevRoutes(app: App, deps: Deps): void {
         summary: '开发短信发件箱',
         description: '仅非生产环境：某手机号最近 20 条开发短信验证码，最新在前（开发短信通道不真正发送）。',
         querystring: z.strictObject({ mobile: mobileSchema }),
-        response: { 200: envelope(z.object({ items: z.array(item) })) },
+        response: { 200: envelope(smsOutboxResultSchema) },
       },
     },
     async (request) => {

@@ -1,8 +1,11 @@
 import {
+  checkCodeResultSchema,
   checkCodeSchema,
+  getCodeResultSchema,
   getCodeSchema,
   loginResultSchema,
   loginSchema,
+  registResultSchema,
   registSchema,
   resetPwdSchema,
   sessionMemberSchema,
@@ -50,7 +53,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
         description:
           '向手机号发送 6 位验证码。`type`：regist 注册、reset 找回密码、bind 微信绑定手机号。验证码 5 分钟内有效；同一手机号 60 秒内只能发一次、每小时至多 5 次（SMS_TOO_FREQUENT），每 IP 每小时至多 20 次（RATE_LIMITED），均带 retryAfter；注册时手机号已注册为 MOBILE_TAKEN，找回时未注册为 MOBILE_NOT_REGISTERED。',
         body: getCodeSchema,
-        response: { 200: envelope(z.object({ resendIn: z.number(), expiresIn: z.number() })) },
+        response: { 200: envelope(getCodeResultSchema) },
       },
     },
     async (request) => okEnvelope(await service.getCode(deps, request.body, meta(request))),
@@ -66,7 +69,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
         description:
           '手机号 + 短信验证码（regist）+ 密码注册；`cardtype` 选供应商（workshop）或参展商（customer），可带邀请人卡号。成功返回新会员卡号，不自动登录。',
         body: registSchema,
-        response: { 200: envelope(z.object({ cardno: z.string() })) },
+        response: { 200: envelope(registResultSchema) },
       },
     },
     async (request) => okEnvelope(await service.regist(deps, request.body)),
@@ -163,7 +166,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
         summary: '校验找回密码验证码',
         description: '找回密码第一步：校验 reset 用途的短信验证码，成功返回一次性重置令牌（10 分钟内有效）。',
         body: checkCodeSchema,
-        response: { 200: envelope(z.object({ token: z.string(), expiresIn: z.number() })) },
+        response: { 200: envelope(checkCodeResultSchema) },
       },
     },
     async (request) => okEnvelope(await service.checkCode(deps, request.body)),

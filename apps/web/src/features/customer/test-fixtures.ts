@@ -1,5 +1,5 @@
+import type { ProjectDetail as Project } from '@zl/shared';
 import dayjs from 'dayjs';
-import type { Project } from './api/types.ts';
 
 /** A customer's project as Customer/projectInfo answers it, for page tests. */
 export function projectFixture(over: Partial<Project> = {}): Project {
@@ -38,6 +38,15 @@ export function projectFixture(over: Partial<Project> = {}): Project {
     checkdate: '',
     reason: '',
     closedBy: '',
+    workpic: [],
+    contract: '[]',
+    contctck: 0,
+    contctckdt: '',
+    reports: [],
+    reportck: 0,
+    reportdate: '',
+    prepayp: 0,
+    ispaid: false,
     dimian: [{ name: '地台', spec: '', unit: 'm²', qty: 27, remark: '' }],
     beiban: [],
     mentou: [],

@@ -5,8 +5,8 @@ import Grid from 'antd/es/grid';
 import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useUserInfo } from '../member/api/user-info.ts';
-import { AuthTag, toAuthStatus } from '../verification/components/auth-status.tsx';
+import { useUserInfo } from '../member/index.ts';
+import { AuthTag, toAuthStatus } from '../verification/index.ts';
 import './person-center.css';
 
 const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]> }> = [

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCreateInput, AdminListItem } from '@zl/shared';
+import type { AdminCreateInput, AdminCreateResult, AdminDisableInput, AdminListResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 export function adminListQuery() {
   return queryOptions({
     queryKey: adminKeys.admins(),
-    queryFn: ({ signal }) => api.post<{ listItem: AdminListItem[] }>('Admin/adminList', {}, { signal }),
+    queryFn: ({ signal }) => api.post<AdminListResult>('Admin/adminList', {}, { signal }),
   });
 }
 
@@ -14,7 +14,7 @@ export function useAdminCreate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminCreateInput) =>
-      api.post<{ id: number }>('Admin/adminCreate', body, { skipErrorHandler: true }),
+      api.post<AdminCreateResult>('Admin/adminCreate', body, { skipErrorHandler: true }),
     meta: { skipErrorHandler: true },
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.admins() }),
   });
@@ -23,7 +23,7 @@ export function useAdminCreate() {
 export function useAdminDisable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: number; disabled: boolean }) => api.post<null>('Admin/adminDisable', body),
+    mutationFn: (body: AdminDisableInput) => api.post<null>('Admin/adminDisable', body),
     onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.admins() }),
   });
 }

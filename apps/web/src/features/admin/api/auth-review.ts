@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthReviewInput } from '@zl/shared';
+import type { AuthReviewInput, AuthReviewResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 export function postAuthReview(body: AuthReviewInput) {
-  return api.post<{ id: number; checked: number }>('Admin/authReview', body, { skipErrorHandler: true });
+  return api.post<AuthReviewResult>('Admin/authReview', body, { skipErrorHandler: true });
 }
 
 /** Approve / reject; the queues and the record refresh afterwards (also when another reviewer won). */

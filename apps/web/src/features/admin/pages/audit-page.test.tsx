@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import type { AuditItem } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { stubBrowser } from '../../customer/test-env.ts';
 import AuditPage from './audit-page.tsx';
 
 const CUSTOMER = { cardno: '20000002', name: '华东会展有限公司', mobile: '13900000002' };

@@ -4,11 +4,11 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { SmsCodeField } from '../../../components/account/sms-code-field.tsx';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { resetTicket } from '../../../lib/storage.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { checkCode } from '../api/account.ts';
-import { reportFormError } from '../components/form-error.ts';
-import { SmsCodeField } from '../components/sms-code-field.tsx';
 
 interface ForgetValues {
   mobile: string;

@@ -14,7 +14,7 @@ import { safeRedirect } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { storage } from '../../../lib/storage.ts';
 import { checkWith } from '../../../lib/zod-rule.ts';
-import { WechatCallback, WechatLoginButton } from '../../wechat/components/wechat-login.tsx';
+import { WechatCallback, WechatLoginButton } from '../../wechat/index.ts';
 import { type LoginFormValues, submitLogin } from '../api/login.ts';
 
 /** zod (with @zl/shared's mobileSchema) loads on first validation, off the critical path. */

@@ -6,11 +6,11 @@ import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordFields } from '../../../components/account/password-fields.tsx';
+import { SmsCodeField } from '../../../components/account/sms-code-field.tsx';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { regist } from '../api/account.ts';
-import { reportFormError } from '../components/form-error.ts';
-import { PasswordFields } from '../components/password-fields.tsx';
-import { SmsCodeField } from '../components/sms-code-field.tsx';
 
 interface RegisterValues {
   mobile: string;

@@ -2,8 +2,8 @@ import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetTicket } from '../../../lib/storage.ts';
+import { stubMatchMedia } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { stubMatchMedia } from '../../verification/test-env.ts';
 import ResetPasswordPage from './reset-password-page.tsx';
 import SetPwdPage from './setpwd-page.tsx';
 

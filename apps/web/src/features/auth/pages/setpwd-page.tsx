@@ -3,12 +3,12 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PasswordFields } from '../../../components/account/password-fields.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { resetTicket } from '../../../lib/storage.ts';
 import { resetPwd } from '../api/account.ts';
-import { reportFormError } from '../components/form-error.ts';
-import { PasswordFields } from '../components/password-fields.tsx';
 
 interface SetPwdValues {
   password: string;

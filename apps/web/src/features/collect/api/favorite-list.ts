@@ -1,13 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FavoriteListResult, PagedListInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { favoriteKeys } from '../../order-center/api/favorite.ts';
-import type { ProjectSummary } from '../../order-center/api/types.ts';
-
-export interface FavoriteListData {
-  listItem: ProjectSummary[];
-  total: number;
-  page: number;
-}
+import { favoriteKeys } from '../../order-center/index.ts';
 
 export const FAVORITE_PAGE_SIZE = 20;
 
@@ -16,9 +10,9 @@ export function useFavoriteList() {
   return useInfiniteQuery({
     queryKey: favoriteKeys.list(),
     queryFn: ({ pageParam, signal }) =>
-      api.post<FavoriteListData>(
+      api.post<FavoriteListResult>(
         'Myfavorite/bPrjctList',
-        { page: pageParam, pageSize: FAVORITE_PAGE_SIZE },
+        { page: pageParam, pageSize: FAVORITE_PAGE_SIZE } satisfies PagedListInput,
         { signal },
       ),
     initialPageParam: 1,

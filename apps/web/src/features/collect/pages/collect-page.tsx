@@ -1,20 +1,17 @@
+import type { FavoriteListResult } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
-import { useToggleFavorite } from '../../order-center/api/favorite.ts';
-import type { ProjectSummary } from '../../order-center/api/types.ts';
-import { ProjectCard } from '../../order-center/components/project-card.tsx';
-import { appendUnique, useOrderCenter } from '../../order-center/lib/order-center-store.ts';
+import { appendUnique, ProjectCard, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
 import { useFavoriteList } from '../api/favorite-list.ts';
-import '../../order-center/order-center.css';
 
 /** /collect 我的收藏: saved projects as hall cards; the heart removes one. */
 export default function CollectPage() {
   const q = useFavoriteList();
   const fav = useToggleFavorite(useOrderCenter.getState().setFavorite);
-  const items = (q.data?.pages ?? []).reduce<ProjectSummary[]>(
+  const items = (q.data?.pages ?? []).reduce<FavoriteListResult['listItem']>(
     (all, p) => appendUnique(all, p.listItem ?? []),
     [],
   );

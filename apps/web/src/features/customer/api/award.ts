@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AwardInput, AwardResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './keys.ts';
-import type { AwardResult } from './types.ts';
 
-export function award(body: { id: number; quoteId: number }) {
+export function award(body: AwardInput) {
   return api.post<AwardResult>('Customer/award', body, { skipErrorHandler: true });
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProjectCancelInput, ProjectDetail } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './keys.ts';
-import type { Project } from './types.ts';
 
-export function projectCancel(body: { id: number; reason?: string }) {
-  return api.post<Project>('Customer/projectCancel', body, { skipErrorHandler: true });
+export function projectCancel(body: ProjectCancelInput) {
+  return api.post<ProjectDetail>('Customer/projectCancel', body, { skipErrorHandler: true });
 }
 
 export function useProjectCancel() {

@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CustomerProjectListInput, CustomerProjectPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './keys.ts';
-import type { CustomerProjectSummary, Paged } from './types.ts';
 
-export interface ProjectListQuery {
-  status?: number;
-  page: number;
-  pageSize: number;
-}
-
-export function projectListQuery(q: ProjectListQuery) {
+export function projectListQuery(q: CustomerProjectListInput) {
   return queryOptions({
     queryKey: customerKeys.list(q),
-    queryFn: ({ signal }) => api.post<Paged<CustomerProjectSummary>>('Customer/projectList', q, { signal }),
+    queryFn: ({ signal }) => api.post<CustomerProjectPage>('Customer/projectList', q, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
-import { FileUpload } from '../../upload/file-upload.tsx';
-import type { UploadedFile } from '../../upload/upload-file.ts';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
+import type { UploadedFile } from '../../../components/upload/upload-file.ts';
 
 export const MAX_PICTURES = 9;
 

@@ -1,3 +1,4 @@
+import type { FileRef } from '@zl/shared';
 import { PROJECT_GROUPS, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Badge from 'antd/es/badge';
 import Collapse from 'antd/es/collapse';
@@ -8,11 +9,10 @@ import InputNumber from 'antd/es/input-number';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import { type ReactNode, useState } from 'react';
+import { RegionCascader } from '../../../components/region-cascader.tsx';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow } from '../../../lib/time.ts';
-import { RegionCascader } from '../../member/components/region-cascader.tsx';
-import { FileUpload } from '../../upload/file-upload.tsx';
-import type { FileRef } from '../api/types.ts';
 import {
   CATEGORY_KEYS,
   computeArea,

@@ -1,11 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { RequirementCategory } from '@zl/shared';
+import type { CustomerQuote as Quote, RequirementCategory } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import type { Quote } from '../api/types.ts';
-import { stubBrowser } from '../test-env.ts';
 import { lowestQuoteIds, QuoteCompare } from './quote-compare.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

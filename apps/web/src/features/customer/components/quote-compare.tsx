@@ -1,5 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import type { CustomerQuote as Quote, CustomerQuoteLine as QuoteLine } from '@zl/shared';
 import {
   AUTH_STATUS,
   QUOTE_STATUS,
@@ -17,7 +18,6 @@ import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
 import { useAward } from '../api/award.ts';
-import type { Quote, QuoteLine } from '../api/types.ts';
 
 /** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */
 export function lowestQuoteIds(quotes: Quote[]): Set<number> {
@@ -162,7 +162,7 @@ export function QuoteCompare({
           ? '—'
           : q.attachments.map((a, i) => (
               <a key={a.id} href={a.url} target="_blank" rel="noreferrer" className="zl-cmp-file">
-                <PaperClipOutlined /> {a.name || `附件 ${i + 1}`}
+                <PaperClipOutlined /> {`附件 ${i + 1}`}
               </a>
             )),
     },

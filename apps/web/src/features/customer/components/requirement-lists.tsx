@@ -1,7 +1,7 @@
+import type { RequirementItem } from '@zl/shared';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import Collapse from 'antd/es/collapse';
 import Table from 'antd/es/table';
-import type { RequirementItem } from '../api/types.ts';
 
 function ItemsTable({ items }: { items: RequirementItem[] }) {
   return (

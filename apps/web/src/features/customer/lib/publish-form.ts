@@ -1,8 +1,12 @@
+import type {
+  ProjectDetail as Project,
+  ProjectSaveInput as ProjectSaveBody,
+  RequirementItem,
+} from '@zl/shared';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow, fromChinaPicker, toChinaPicker } from '../../../lib/time.ts';
-import type { Project, ProjectSaveBody, RequirementItem } from '../api/types.ts';
 
 /** The publish form's values: antd controls hold dayjs, a region path and the 元 text. */
 export interface PublishValues extends Partial<Record<RequirementCategory, Partial<RequirementItem>[]>> {

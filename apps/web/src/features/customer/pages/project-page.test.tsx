@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
+import type { ProjectDetail as Project } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import type { Project } from '../api/types.ts';
 import { projectActions } from '../lib/status.tsx';
-import { stubBrowser } from '../test-env.ts';
 import { projectFixture } from '../test-fixtures.ts';
 import ProjectPage from './project-page.tsx';
 

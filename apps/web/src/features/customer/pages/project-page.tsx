@@ -1,5 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
+import type { ProjectDetail as Project } from '@zl/shared';
 import { PROJECT_STATUS, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -14,7 +15,6 @@ import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
-import type { Project } from '../api/types.ts';
 import { winnerInfoQuery } from '../api/winner-info.ts';
 import { CancelModal } from '../components/cancel-modal.tsx';
 import { QuoteCompare } from '../components/quote-compare.tsx';

@@ -1,5 +1,6 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
+import type { CustomerProjectItem as CustomerProjectSummary } from '@zl/shared';
 import { PROJECT_STATUS, projectStatusLabels } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -13,7 +14,6 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatTime } from '../../../lib/time.ts';
 import { projectListQuery } from '../api/project-list.ts';
-import type { CustomerProjectSummary } from '../api/types.ts';
 import { CancelModal } from '../components/cancel-modal.tsx';
 import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
 

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ProjectDetail as Project } from '@zl/shared';
 import dayjs from 'dayjs';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import type { Project } from '../api/types.ts';
-import { stubBrowser } from '../test-env.ts';
 import PublishPage from './publish-page.tsx';
 
 const PIC = 'PPPPPPPPPPPPPPPPPPPPPP';
@@ -48,6 +48,15 @@ function project(over: Partial<Project> = {}): Project {
     checkdate: '',
     reason: '',
     closedBy: '',
+    workpic: [],
+    contract: '[]',
+    contctck: 0,
+    contctckdt: '',
+    reports: [],
+    reportck: 0,
+    reportdate: '',
+    prepayp: 0,
+    ispaid: false,
     dimian: [{ name: '地台', spec: '10cm 木地台', unit: 'm²', qty: 27, remark: '' }],
     beiban: [],
     mentou: [],

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProjectDetail as Project } from '@zl/shared';
 import { PROJECT_GROUPS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -10,7 +11,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { customerKeys } from '../api/keys.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { projectSave } from '../api/project-save.ts';
-import type { Project } from '../api/types.ts';
 import { PublishForm } from '../components/publish-form.tsx';
 import { EMPTY_VALUES, fromProject, type PublishValues, toSaveBody } from '../lib/publish-form.ts';
 import { schemaIssues } from '../lib/rules.ts';

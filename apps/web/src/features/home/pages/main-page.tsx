@@ -8,8 +8,8 @@ import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
-import { useUserInfo } from '../../member/api/user-info.ts';
-import { verificationOf, verifyPrompt } from '../../verification/lib/verification-state.ts';
+import { useUserInfo } from '../../member/index.ts';
+import { verificationOf, verifyPrompt } from '../../verification/index.ts';
 import './home.css';
 import { chinaHour } from '../../../lib/time.ts';
 

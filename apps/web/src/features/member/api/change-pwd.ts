@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /** Member/changePwd: the server ends every other session of the member; this one stays. */
 export function changePwd(body: ChangePwdInput) {
-  return api.post<unknown>('Member/changePwd', body, { skipErrorHandler: true });
+  return api.post<null>('Member/changePwd', body, { skipErrorHandler: true });
 }
 
 export function useChangePwd() {

@@ -7,13 +7,13 @@ import Radio from 'antd/es/radio';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
 import dayjs, { type Dayjs } from 'dayjs';
+import { fromRegion, RegionCascader, toRegion } from '../../../components/region-cascader.tsx';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { FileUpload } from '../../upload/file-upload.tsx';
 import { useUpdateBaseInfo } from '../api/update-base-info.ts';
 import { useUserInfo } from '../api/user-info.ts';
-import { reportError } from '../components/form-errors.ts';
-import { fromRegion, RegionCascader, toRegion } from '../components/region-cascader.tsx';
 import { avatarIdOf } from '../lib/profile.ts';
 import '../member.css';
 import { PastDatePicker } from '../../../components/past-date-picker.tsx';
@@ -78,7 +78,7 @@ function BasicForm({ user }: { user: UserInfo }) {
       await save.mutateAsync(body);
       withFeedback((f) => f.message.success('基本资料已保存'));
     } catch (err) {
-      reportError(form, err, {}, RENAME);
+      reportFormError(form, err, {}, RENAME);
     }
   }
 

@@ -3,9 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubMatchMedia } from '../../../lib/test-env.ts';
+import { userInfoFixture } from '../../../lib/test-user-info.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { stubMatchMedia } from '../../verification/test-env.ts';
-import { userInfoFixture } from '../test-fixtures.ts';
 import SecuritySettingPage from './security-setting-page.tsx';
 
 beforeEach(() => {

@@ -13,11 +13,11 @@ import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useChangePwd } from '../api/change-pwd.ts';
 import { useSetPayment } from '../api/set-payment.ts';
 import { useUserInfo } from '../api/user-info.ts';
-import { reportError } from '../components/form-errors.ts';
 import { objectRule } from '../components/object-rule.ts';
 import '../member.css';
 
@@ -36,7 +36,7 @@ function ChangePasswordForm() {
       form.resetFields();
       withFeedback((f) => f.message.success('登录密码已修改，其他设备上的登录已退出'));
     } catch (err) {
-      reportError(form, err, { PASSWORD_WRONG: 'oldPassword' });
+      reportFormError(form, err, { PASSWORD_WRONG: 'oldPassword' });
     }
   }
   return (
@@ -118,7 +118,7 @@ function PaymentForm({ user }: { user: UserInfo }) {
       form.resetFields();
       withFeedback((f) => f.message.success(user.ispaycode ? '支付密码与收款账户已更新' : '支付密码已设置'));
     } catch (err) {
-      reportError(form, err, { PASSWORD_WRONG: 'password' });
+      reportFormError(form, err, { PASSWORD_WRONG: 'password' });
     }
   }
   return (

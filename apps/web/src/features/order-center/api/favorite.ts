@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FavoriteToggleResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST Myfavorite/bPrjctFvr: toggles; the answer says where it ended up. */
-export function toggleFavorite(id: number): Promise<{ favorite: boolean }> {
-  return api.post<{ favorite: boolean }>('Myfavorite/bPrjctFvr', { id });
+export function toggleFavorite(id: number): Promise<FavoriteToggleResult> {
+  return api.post<FavoriteToggleResult>('Myfavorite/bPrjctFvr', { id });
 }
 
 export const favoriteKeys = {

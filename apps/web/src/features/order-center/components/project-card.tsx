@@ -7,12 +7,12 @@ import HeartFilled from '@ant-design/icons/HeartFilled';
 import HeartOutlined from '@ant-design/icons/HeartOutlined';
 import SoundOutlined from '@ant-design/icons/SoundOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
+import type { ProjectSummary } from '@zl/shared';
 import { PROJECT_GROUPS, PROJECT_STATUS, type ProjectGroupId } from '@zl/shared';
 import Tag from 'antd/es/tag';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ProjectSummary } from '../api/types.ts';
 import { deadlineInfo, formatDateRange, formatSize } from '../lib/deadline.ts';
 
 const GROUP_ART: Record<number, { icon: ReactNode; tone: string }> = {

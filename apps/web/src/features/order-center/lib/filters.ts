@@ -1,3 +1,4 @@
+import type { SearchListInput } from '@zl/shared';
 import { PROJECT_STATUS } from '@zl/shared';
 
 /**
@@ -111,21 +112,8 @@ export function filtersToQuery(f: OrderFilters): URLSearchParams {
   return q;
 }
 
-export interface SearchPayload {
-  keyword?: string;
-  groupid?: number;
-  prov?: string;
-  city?: string;
-  areaMin?: number;
-  areaMax?: number;
-  sdateFrom?: string;
-  sdateTo?: string;
-  status?: number;
-  sort: SortKey;
-  order: 'asc' | 'desc';
-  cursor?: string;
-  pageSize: number;
-}
+/** The searchList body (docs/seed-map.md § Calls). */
+export type SearchPayload = SearchListInput;
 
 export const PAGE_SIZE = 20;
 

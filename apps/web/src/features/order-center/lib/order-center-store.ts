@@ -1,7 +1,7 @@
+import type { ProjectSummary } from '@zl/shared';
 import { create } from 'zustand';
 import { toBizError } from '../../../lib/error-handler.ts';
 import { searchList } from '../api/search-list.ts';
-import type { ProjectSummary } from '../api/types.ts';
 import { filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
 
 interface OrderCenterState {
@@ -31,7 +31,7 @@ export function searchKeyOf(f: OrderFilters): string {
 }
 
 /** Appends a page; a project already shown (a row moved between pages) is not shown twice. */
-export function appendUnique(list: ProjectSummary[], more: ProjectSummary[]): ProjectSummary[] {
+export function appendUnique<T extends Pick<ProjectSummary, 'id'>>(list: T[], more: T[]): T[] {
   const seen = new Set(list.map((p) => p.id));
   const out = list.slice();
   for (const p of more) {

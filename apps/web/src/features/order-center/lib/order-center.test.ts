@@ -1,6 +1,6 @@
+import type { ProjectSummary } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import type { ProjectSummary } from '../api/types.ts';
 import {
   DEFAULT_FILTERS,
   filtersFromQuery,
@@ -32,6 +32,10 @@ function project(id: number, extra: Partial<ProjectSummary> = {}): ProjectSummar
     status: 1,
     statusText: '竞标中',
     favorite: false,
+    opens: 1,
+    prepay: 0,
+    dates: '2026-11-22',
+    times: '10:00:00',
     ...extra,
   };
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProjectInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import type { ProjectDetail } from '../../order-center/api/types.ts';
 
 export const projectKeys = {
   all: ['project'] as const,
@@ -12,8 +12,8 @@ export const projectKeys = {
 };
 
 /** POST Projectcenter/getInfo (docs/seed-map.md § Calls): the detail, its orbits and what the caller may do. */
-export function getInfo(id: number, signal?: AbortSignal): Promise<ProjectDetail> {
-  return api.post<ProjectDetail>('Projectcenter/getInfo', { id }, { signal });
+export function getInfo(id: number, signal?: AbortSignal): Promise<ProjectInfo> {
+  return api.post<ProjectInfo>('Projectcenter/getInfo', { id }, { signal });
 }
 
 export function projectInfoQuery(id: number) {

@@ -1,5 +1,12 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
+import type {
+  MyQuoteSummary,
+  ProjectInfo as ProjectDetail,
+  QuoteView,
+  RequirementItem,
+  WinnerInfo,
+} from '@zl/shared';
 import { fileUrl, PROJECT_STATUS, QUOTE_STATUS, quoteStatusLabels, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
@@ -10,10 +17,7 @@ import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import { Link } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
-import type { MyQuote, ProjectDetail, RequirementItem } from '../../order-center/api/types.ts';
-import { ProjectCover } from '../../order-center/components/project-card.tsx';
-import { formatDateTime } from '../../order-center/lib/deadline.ts';
-import type { WinnerInfo } from '../api/winner-info.ts';
+import { formatDateTime, ProjectCover } from '../../order-center/index.ts';
 
 const Q = QUOTE_STATUS;
 export const QUOTE_STATE: Record<number, { text: string; color: string }> = {
@@ -144,7 +148,7 @@ export function MyQuoteCard({
   canEdit,
   projectId,
 }: {
-  quote: MyQuote;
+  quote: MyQuoteSummary & Partial<Pick<QuoteView, 'remark'>>;
   canEdit: boolean;
   projectId: number;
 }) {

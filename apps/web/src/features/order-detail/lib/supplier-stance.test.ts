@@ -119,7 +119,7 @@ describe('what this supplier can do now (one answer for /orderDetail and /orderP
     for (const status of [1, 2, 3, 4, 5, 6, 7])
       for (const biddl of [AHEAD, PAST])
         for (const myQuote of [null, { status: 0 }, { status: 1 }, { status: 2 }, { status: 3 }])
-          for (const whyNot of [null, 'NOT_VERIFIED', 'INSUFFICIENT_COINS', 'ALREADY_QUOTED'])
+          for (const whyNot of [null, 'NOT_VERIFIED', 'INSUFFICIENT_COINS', 'ALREADY_QUOTED'] as const)
             all.push({ status, biddl, myQuote, whyNot });
     for (const over of all) {
       const s = stance(over);

@@ -1,6 +1,6 @@
+import type { ProjectInfo as ProjectDetail } from '@zl/shared';
 import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
-import type { ProjectDetail } from '../../order-center/api/types.ts';
-import { VERIFY_PAGE, type Verification } from '../../verification/lib/verification-state.ts';
+import { VERIFY_PAGE, type Verification } from '../../verification/index.ts';
 
 /**
  * What this supplier can do now on one project — the ONE answer both /orderDetail (its big

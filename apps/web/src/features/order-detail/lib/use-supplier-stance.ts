@@ -1,6 +1,6 @@
-import { useUserInfo } from '../../member/api/user-info.ts';
-import type { ProjectDetail } from '../../order-center/api/types.ts';
-import { verificationOf } from '../../verification/lib/verification-state.ts';
+import type { ProjectInfo as ProjectDetail } from '@zl/shared';
+import { useUserInfo } from '../../member/index.ts';
+import { verificationOf } from '../../verification/index.ts';
 import { type Stance, supplierStance } from './supplier-stance.ts';
 
 /**

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubMatchMedia } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { stubMatchMedia } from '../../verification/test-env.ts';
 import OrderDetailPage from './order-detail-page.tsx';
 
 const empty = { dimian: [], beiban: [], mentou: [], zhanshi: [], jiedai: [], meigong: [], zulin: [] };

@@ -10,15 +10,16 @@ import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
-import { useToggleFavorite } from '../../order-center/api/favorite.ts';
-import { FavoriteButton, groupLabel } from '../../order-center/components/project-card.tsx';
 import {
   deadlineInfo,
+  FavoriteButton,
   formatDateRange,
   formatDateTime,
   formatSize,
-} from '../../order-center/lib/deadline.ts';
-import { useOrderCenter } from '../../order-center/lib/order-center-store.ts';
+  groupLabel,
+  useOrderCenter,
+  useToggleFavorite,
+} from '../../order-center/index.ts';
 import { idFromQuery, useProjectInfo } from '../api/get-info.ts';
 import { useWinnerInfo } from '../api/winner-info.ts';
 import {
@@ -32,7 +33,6 @@ import {
   STATUS_COLOR,
 } from '../components/detail-sections.tsx';
 import { useSupplierStance } from '../lib/use-supplier-stance.ts';
-import '../../order-center/order-center.css';
 import '../order-detail.css';
 import { formatDatesTimes } from '../../../lib/time.ts';
 

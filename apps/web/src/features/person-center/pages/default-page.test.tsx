@@ -3,9 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
+import { userInfoFixture } from '../../../lib/test-user-info.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { stubBrowser } from '../../customer/test-env.ts';
-import { userInfoFixture } from '../../member/test-fixtures.ts';
 import DefaultPage from './default-page.tsx';
 
 beforeEach(() => stubBrowser());

@@ -8,9 +8,8 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { Link, useNavigate } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { useUserInfo } from '../../member/api/user-info.ts';
-import { profileCompleteness } from '../../member/lib/profile.ts';
-import { AuthTag, toAuthStatus } from '../../verification/components/auth-status.tsx';
+import { profileCompleteness, useUserInfo } from '../../member/index.ts';
+import { AuthTag, toAuthStatus } from '../../verification/index.ts';
 import '../person-center.css';
 
 function nextStep(status: AuthStatus, kind: 'person' | 'business'): { label: string; primary: boolean } {

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FactoryPrjctListResult } from '@zl/shared';
 import { PROJECT_STATUS, QUOTE_STATES, QUOTE_STATUS, type QuoteState, quoteStatusOf } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
@@ -11,13 +12,10 @@ import Tag from 'antd/es/tag';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
 import { formatFen } from '../../../lib/money.ts';
-import type { ProjectSummary } from '../../order-center/api/types.ts';
-import { deadlineInfo, formatDateTime } from '../../order-center/lib/deadline.ts';
-import { projectKeys } from '../../order-detail/api/get-info.ts';
-import { QuoteStateTag, STATUS_COLOR } from '../../order-detail/components/detail-sections.tsx';
-import '../../order-center/order-center.css';
+import { deadlineInfo, formatDateTime } from '../../order-center/index.ts';
+import { projectKeys, QuoteStateTag, STATUS_COLOR } from '../../order-detail/index.ts';
 
-type MyProject = ProjectSummary & { quoteId: number; quoteTotal: number; quoteState: number | string };
+type MyProject = FactoryPrjctListResult['listItem'][number];
 
 const TABS = [
   { key: '', label: '全部' },
@@ -46,7 +44,7 @@ export default function ProjectListPage() {
   const q = useQuery({
     queryKey: [...projectKeys.mine(state || 'all'), page],
     queryFn: ({ signal }) =>
-      api.post<{ listItem: MyProject[]; total: number; page: number }>(
+      api.post<FactoryPrjctListResult>(
         'Projectcenter/factoryPrjctList',
         { ...(state ? { state } : {}), page, pageSize: PAGE_SIZE },
         { signal },

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stubMatchMedia } from '../../verification/test-env.ts';
+import { stubMatchMedia } from '../../../lib/test-env.ts';
 import ExceptionPage from './exception-page.tsx';
 
 function renderAt(url: string) {

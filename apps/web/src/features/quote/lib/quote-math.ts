@@ -1,6 +1,6 @@
+import type { PriceTableInput, QuoteView, RequirementItem } from '@zl/shared';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
-import type { MyQuote, RequirementItem } from '../../order-center/api/types.ts';
 
 /** Highest unit price the server takes: 100,000,000 分 = ¥1,000,000. */
 export const MAX_PRICE_FEN = 100_000_000;
@@ -46,7 +46,7 @@ export function computeTotals(lines: LinesDraft | undefined): QuoteTotals {
 /** The template (getPriceTable categories) merged with an existing quote's prices, for the form. */
 export function draftFrom(
   categories: Array<{ key: RequirementCategory; items: RequirementItem[] }>,
-  quote: Pick<MyQuote, 'lines'> | null,
+  quote: Pick<QuoteView, 'lines'> | null,
 ): LinesDraft {
   const draft: LinesDraft = {};
   for (const c of categories) {
@@ -61,13 +61,8 @@ export function draftFrom(
   return draft;
 }
 
-export interface PriceTablePayload {
-  id: number;
-  lines: Partial<Record<RequirementCategory, Array<RequirementItem & { price: number }>>>;
-  days: number;
-  remark: string;
-  attachments: string[];
-}
+/** The priceTable/editPriceTable body. */
+export type PriceTablePayload = PriceTableInput;
 
 /** The priceTable/editPriceTable body: prices as integer 分, never a float; amounts left to the server. */
 export function toPayload(

@@ -1,5 +1,6 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { useQueryClient } from '@tanstack/react-query';
+import type { FileRef as ProjectPicture } from '@zl/shared';
 import { REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -11,15 +12,18 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { handleError, toBizError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
-import type { ProjectPicture } from '../../order-center/api/types.ts';
-import { idFromQuery, projectKeys, useProjectInfo } from '../../order-detail/api/get-info.ts';
-import type { Stance } from '../../order-detail/lib/supplier-stance.ts';
-import { useSupplierStance } from '../../order-detail/lib/use-supplier-stance.ts';
-import { FileUpload } from '../../upload/file-upload.tsx';
+import {
+  idFromQuery,
+  projectKeys,
+  type Stance,
+  useProjectInfo,
+  useSupplierStance,
+} from '../../order-detail/index.ts';
 import { submitQuote, usePriceTable, useProjectFee } from '../api/quote-api.ts';
 import { CategoryLines } from '../components/category-lines.tsx';
 import { computeTotals, draftFrom, type LineDraft, type LinesDraft, toPayload } from '../lib/quote-math.ts';

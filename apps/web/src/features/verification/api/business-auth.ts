@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthInfo, BusinesAuthInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/api/user-info.ts';
+import { memberKeys } from '../../member/index.ts';
 
 /** Member/businesAuthInfo: the seed's authInfo (latest business verification), or null. */
 export function businessAuthInfoQuery() {
@@ -17,7 +17,7 @@ export function useBusinessAuthInfo() {
 }
 
 export function submitBusinessAuth(body: BusinesAuthInput) {
-  return api.post<unknown>('Member/businesAuth', body, { skipErrorHandler: true });
+  return api.post<AuthInfo>('Member/businesAuth', body, { skipErrorHandler: true });
 }
 
 export function useSubmitBusinessAuth() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PersonAuthInfo, PersonAuthInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/api/user-info.ts';
+import { memberKeys } from '../../member/index.ts';
 
 /** Member/personAuthInfo: the latest personal verification record, or null when never submitted. */
 export function personAuthInfoQuery() {
@@ -17,7 +17,7 @@ export function usePersonAuthInfo() {
 }
 
 export function submitPersonAuth(body: PersonAuthInput) {
-  return api.post<unknown>('Member/personAuth', body, { skipErrorHandler: true });
+  return api.post<PersonAuthInfo>('Member/personAuth', body, { skipErrorHandler: true });
 }
 
 /** After a submission both the record and userInfo.personauth change. */

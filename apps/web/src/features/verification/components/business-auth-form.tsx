@@ -7,12 +7,12 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PastDatePicker } from '../../../components/past-date-picker.tsx';
+import { fromRegion, RegionCascader, toRegion } from '../../../components/region-cascader.tsx';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { fromRegion, RegionCascader, toRegion } from '../../member/components/region-cascader.tsx';
-import { FileUpload } from '../../upload/file-upload.tsx';
 import { useSubmitBusinessAuth } from '../api/business-auth.ts';
-import { reportSubmitError } from './form-errors.ts';
 
 interface BusinessValues {
   btitle: string;

@@ -4,11 +4,11 @@ import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { FileUpload } from '../../upload/file-upload.tsx';
 import { useSubmitPersonAuth } from '../api/person-auth.ts';
-import { reportSubmitError } from './form-errors.ts';
 
 interface PersonValues {
   realname: string;

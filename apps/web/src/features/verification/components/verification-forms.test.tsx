@@ -4,8 +4,8 @@ import type { AuthInfo, PersonAuthInfo } from '@zl/shared';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubMatchMedia } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { stubMatchMedia } from '../test-env.ts';
 import { BusinessAuthForm } from './business-auth-form.tsx';
 import { PersonAuthForm } from './person-auth-form.tsx';
 

@@ -1,4 +1,11 @@
-import type { BindMobileInput, BindMobileResult, WechatLoginResult, WxLoginResult } from '@zl/shared';
+import type {
+  BindMobileInput,
+  BindMobileResult,
+  WechatLoginResult,
+  WechatSetPasswordInput,
+  WxLoginInput,
+  WxLoginResult,
+} from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** Wechat/login: the authorize URL (the server also sets its httpOnly state-binding cookie). */
@@ -8,7 +15,9 @@ export function startWechatLogin() {
 
 /** Wechat/wxLogin: WeChat's code + state from the redirect back to /login. */
 export function wxLogin(code: string, state: string) {
-  return api.post<WxLoginResult>('Wechat/wxLogin', { code, state }, { skipErrorHandler: true });
+  return api.post<WxLoginResult>('Wechat/wxLogin', { code, state } satisfies WxLoginInput, {
+    skipErrorHandler: true,
+  });
 }
 
 export function bindMobile(body: BindMobileInput) {
@@ -17,5 +26,7 @@ export function bindMobile(body: BindMobileInput) {
 
 /** The first password of a member created by WeChat sign-in; the session stays. */
 export function wechatSetPassword(token: string, password: string) {
-  return api.post<null>('Wechat/setPassword', { token, password }, { skipErrorHandler: true });
+  return api.post<null>('Wechat/setPassword', { token, password } satisfies WechatSetPasswordInput, {
+    skipErrorHandler: true,
+  });
 }

@@ -6,12 +6,12 @@ import Radio from 'antd/es/radio';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import './wechat-pages.css';
+import { SmsCodeField } from '../../../components/account/sms-code-field.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { reportFormError } from '../../auth/components/form-error.ts';
-import { SmsCodeField } from '../../auth/components/sms-code-field.tsx';
 import { bindMobile } from '../api/wechat.ts';
 import { bindTicket, setPasswordTicket } from '../wechat-storage.ts';
 

@@ -4,10 +4,10 @@ import Form from 'antd/es/form';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import './wechat-pages.css';
+import { PasswordFields } from '../../../components/account/password-fields.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { reportFormError } from '../../auth/components/form-error.ts';
-import { PasswordFields } from '../../auth/components/password-fields.tsx';
+import { reportFormError } from '../../../lib/form-errors.ts';
 import { wechatSetPassword } from '../api/wechat.ts';
 import { setPasswordTicket } from '../wechat-storage.ts';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminProjectItem } from '@zl/shared';
+import type { AdminProjectPage, AdminProjectQueueInput } from '@zl/shared';
 import { api } from '../../../../lib/api-client.ts';
 
 export const projectReviewKeys = {
@@ -9,24 +9,11 @@ export const projectReviewKeys = {
   detail: (id: number) => [...projectReviewKeys.all, 'detail', id] as const,
 };
 
-export interface ProjectQueueQuery {
-  checked: 0 | 1 | 2;
-  keyword?: string;
-  page: number;
-  pageSize: number;
-}
-
-export interface ProjectQueuePage {
-  listItem: AdminProjectItem[];
-  total: number;
-  page: number;
-}
-
 /** Admin/projectQueue: pending first (oldest first), or the approved / rejected ones. */
-export function projectQueueQuery(q: ProjectQueueQuery) {
+export function projectQueueQuery(q: AdminProjectQueueInput) {
   return queryOptions({
     queryKey: projectReviewKeys.queue(q),
-    queryFn: ({ signal }) => api.post<ProjectQueuePage>('Admin/projectQueue', q, { signal }),
+    queryFn: ({ signal }) => api.post<AdminProjectPage>('Admin/projectQueue', q, { signal }),
     placeholderData: keepPreviousData,
   });
 }

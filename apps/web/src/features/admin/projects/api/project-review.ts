@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminProjectReviewInput, ProjectDetail } from '@zl/shared';
+import type { AdminProjectDetail, AdminProjectReviewInput } from '@zl/shared';
 import { api } from '../../../../lib/api-client.ts';
 import { projectReviewKeys } from './project-queue.ts';
 
 export function postProjectReview(body: AdminProjectReviewInput) {
-  return api.post<ProjectDetail>('Admin/projectReview', body, { skipErrorHandler: true });
+  return api.post<AdminProjectDetail>('Admin/projectReview', body, { skipErrorHandler: true });
 }
 
 /** 通过 / 驳回; the queue and the record refresh afterwards (also when another reviewer won). */

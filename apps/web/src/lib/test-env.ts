@@ -18,3 +18,16 @@ export function stubMatchMedia(): void {
     })),
   });
 }
+
+/** jsdom lacks matchMedia and ResizeObserver; antd's tables, collapses and pickers use both. */
+export function stubBrowser(): void {
+  stubMatchMedia();
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

@@ -4,11 +4,11 @@ import Form, { type FormInstance } from 'antd/es/form';
 import Input from 'antd/es/input';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isBizError } from '../../../lib/biz-error.ts';
-import { handleError } from '../../../lib/error-handler.ts';
-import { zodRule } from '../../../lib/zod-rule.ts';
-import { getCode, latestDevCode } from '../api/sms.ts';
-import { reportFormError } from './form-error.ts';
+import { isBizError } from '../../lib/biz-error.ts';
+import { handleError } from '../../lib/error-handler.ts';
+import { reportFormError } from '../../lib/form-errors.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
+import { getCode, latestDevCode } from './sms.ts';
 import { useCountdown } from './use-countdown.ts';
 
 interface Props {

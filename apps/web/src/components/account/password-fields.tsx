@@ -1,7 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN, passwordSchema } from '@zl/shared';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import { zodRule } from '../../../lib/zod-rule.ts';
+import { zodRule } from '../../lib/zod-rule.ts';
 
 /** New password + confirmation, validated by the shared passwordSchema. */
 export function PasswordFields({ label = '密码' }: { label?: string }) {
