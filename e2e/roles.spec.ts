@@ -170,10 +170,14 @@ test('pages by role, a won project, the verification prompt and 记住我 deep l
 
   await test.step('item 11: a verified supplier is not asked to verify', async () => {
     const { context, page } = await newContext(browser);
+    // Listen before logging in: the home page may ask for userInfo before any later listener starts.
+    const userInfo = page.waitForResponse((r) => r.url().endsWith('/api/Member/userInfo'), {
+      timeout: 30_000,
+    });
     await login(page, verifiedMobile, PASSWORD);
     await expect(page).toHaveURL(/\/mainPage$/);
     await expect(page.getByText(/会员号/).first()).toBeVisible();
-    await page.waitForResponse((r) => r.url().endsWith('/api/Member/userInfo')).catch(() => null);
+    await userInfo;
     await expect(page.getByText(/即可在项目大厅报价/)).toHaveCount(0);
     await expect(page.getByRole('link', { name: '去认证' })).toHaveCount(0);
     await shot(page, 'main-verified');

@@ -36,7 +36,7 @@ const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject[
   setPasswordSuccess: lazyPage(() => import('../features/wechat/pages/set-password-success-page.tsx')),
 };
 
-/** Seed §2 main pages anyone may read, logged in or not: outside the guard, in the public layout. */
+/** Main pages (docs/seed-map.md § Routes) anyone may read, logged in or not: outside the guard, in the public layout. */
 const publicMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
   about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
   help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
