@@ -102,10 +102,6 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-export function isErrorCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
-}
-
 /** Client-side fallbacks of docs/seed-map.md § Errors. */
 export const FALLBACK_ERROR_MESSAGE = '请求错误，请重试。';
 export const NETWORK_ERROR_MESSAGE = '网络请求失败';

@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
@@ -157,14 +156,6 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
         ))}
       </Row>
     </div>
-  );
-}
-
-export function ResetButton({ onReset, disabled }: { onReset: () => void; disabled?: boolean }) {
-  return (
-    <Button onClick={onReset} disabled={disabled}>
-      重置筛选
-    </Button>
   );
 }
 
