@@ -17,7 +17,7 @@ import { isBizError } from '../../../../lib/biz-error.ts';
 import { withFeedback } from '../../../../lib/feedback.ts';
 import { formatFen } from '../../../../lib/money.ts';
 import { RequirementLists } from '../../../customer/components/requirement-lists.tsx';
-import { OPENS_OPTIONS } from '../../../customer/lib/publish-form.ts';
+import { OPENS_OPTIONS } from '../../../customer/lib/publish-values.ts';
 import { ProjectStatusTag } from '../../../customer/lib/status.tsx';
 import { RejectModal } from '../../components/reject-modal.tsx';
 import { StatusTag } from '../../labels.tsx';
