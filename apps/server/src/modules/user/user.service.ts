@@ -171,7 +171,7 @@ export async function resetPwd(deps: Deps, input: Parsed<typeof resetPwdSchema>)
   }
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const memberId = await repo.useResetToken(tx, tokenHash);
+    const memberId = await repo.consumeResetToken(tx, tokenHash);
     if (memberId !== member.id) throw new AppError('RESET_TOKEN_INVALID');
     await repo.setPasswordHash(tx, member.id, passwordHash);
     await deleteMemberSessions(tx, member.id);
