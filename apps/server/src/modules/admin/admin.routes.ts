@@ -15,8 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { ADMIN_COOKIE, type AdminRole, requireAdmin } from '../../plugins/admin-session.ts';
 import * as accounts from './admin-accounts.service.ts';
 import { adminLogin, adminLogout } from './admin-auth.service.ts';

@@ -8,8 +8,8 @@ import {
   authReviewSchema,
   pagedSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { requireAdmin } from '../../plugins/admin-session.ts';
 import { adminGuard } from './admin.routes.ts';
 import * as service from './review.service.ts';

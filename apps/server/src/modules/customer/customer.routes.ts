@@ -10,8 +10,8 @@ import {
   projectSaveSchema,
 } from '@zl/shared';
 import type { FastifyRequest } from 'fastify';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { requireMember } from '../../plugins/session.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as service from './customer.service.ts';

@@ -2,8 +2,8 @@ import { mobileSchema } from '@zl/shared';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { devSmsOutbox } from '../../db/schema/index.ts';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 
 /**
  * Development-only calls. Registered only when the server is not in production mode, so in

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { pgErrorCode } from '../../lib/types.ts';
+import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 
 /**

@@ -7,8 +7,8 @@ import {
 } from '@zl/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { RT_COOKIE, rememberCookieOptions, requireMember } from '../../plugins/session.ts';
 import * as service from './member.service.ts';
 

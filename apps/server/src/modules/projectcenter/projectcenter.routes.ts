@@ -11,8 +11,8 @@ import {
   searchListSchema,
   winnerInfoSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { requireMember } from '../../plugins/session.ts';
 import { memberOnly } from '../member/member.routes.ts';
 import { getInfo } from './detail.service.ts';

@@ -15,10 +15,9 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
+import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import { hitCounter, peekCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
-import { pgErrorCode } from '../../lib/types.ts';
 import {
   createSession,
   deleteMemberSessions,
