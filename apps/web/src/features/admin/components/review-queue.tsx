@@ -1,0 +1,156 @@
+import { type AUTH_STATUS, PROJECT_CHECKED } from '@zl/shared';
+import Button from 'antd/es/button';
+import Input from 'antd/es/input';
+import Segmented from 'antd/es/segmented';
+import type { ColumnsType } from 'antd/es/table';
+import Table from 'antd/es/table';
+import Tooltip from 'antd/es/tooltip';
+import { useSearchParams } from 'react-router';
+
+/** The states of a review queue: verifications (AUTH_STATUS) and projects (PROJECT_CHECKED) share them. */
+export const QUEUE_CHECKED = PROJECT_CHECKED satisfies Pick<
+  typeof AUTH_STATUS,
+  'PENDING' | 'APPROVED' | 'REJECTED'
+>;
+export type QueueChecked = (typeof QUEUE_CHECKED)[keyof typeof QUEUE_CHECKED];
+
+const STATUS_OPTIONS = [
+  { value: QUEUE_CHECKED.PENDING, label: '待审核' },
+  { value: QUEUE_CHECKED.APPROVED, label: '已通过' },
+  { value: QUEUE_CHECKED.REJECTED, label: '已驳回' },
+];
+export const QUEUE_PAGE_SIZE = 20;
+
+type Update = (next: Record<string, string | number | null>) => void;
+interface QueueRow {
+  id: number;
+  checked: number;
+}
+
+/**
+ * A queue's state in the address: `status`, `page`, `q` and the `review` drawer open; `update`
+ * changes some of them (null or '' drops one), replacing the history entry when only the drawer moves.
+ */
+export function useQueueParams() {
+  const [params, setParams] = useSearchParams();
+  const s = Number(params.get('status'));
+  const checked: QueueChecked =
+    s === QUEUE_CHECKED.APPROVED || s === QUEUE_CHECKED.REJECTED ? s : QUEUE_CHECKED.PENDING;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const keyword = (params.get('q') ?? '').slice(0, 50);
+  const review = Number(params.get('review')) || null;
+  const update: Update = (next) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null || v === '') p.delete(k);
+      else p.set(k, String(v));
+    }
+    setParams(p, { replace: 'review' in next });
+  };
+  return { params, checked, page, keyword, review, update };
+}
+
+/** After a decision in the pending queue: the next pending row below it, or none. */
+export function nextPendingAfter(items: QueueRow[], checked: QueueChecked, id: number): number | null {
+  if (checked !== QUEUE_CHECKED.PENDING) return null;
+  const i = items.findIndex((x) => x.id === id);
+  return items.slice(i + 1).find((x) => x.checked === QUEUE_CHECKED.PENDING)?.id ?? null;
+}
+
+/** 驳回原因, cut to the cell with the whole text on hover. */
+export function reasonColumn<T>(): ColumnsType<T>[number] {
+  return {
+    title: '驳回原因',
+    dataIndex: 'reason',
+    ellipsis: { showTitle: false },
+    render: (v: string) => (
+      <Tooltip title={v}>
+        <span>{v}</span>
+      </Tooltip>
+    ),
+  };
+}
+
+/** 审核 / 查看: opens the row's review drawer. */
+export function reviewOpColumn<T extends QueueRow>(update: Update): ColumnsType<T>[number] {
+  return {
+    title: '操作',
+    key: 'op',
+    width: 80,
+    fixed: 'right',
+    render: (_, r) => (
+      <Button type="link" size="small" onClick={() => update({ review: r.id })}>
+        {r.checked === QUEUE_CHECKED.PENDING ? '审核' : '查看'}
+      </Button>
+    ),
+  };
+}
+
+/** The status switch, the search box and the count above a queue. */
+export function QueueToolbar(props: {
+  checked: QueueChecked;
+  keyword: string;
+  /** a new key empties the search box (another tab) */
+  searchKey: string;
+  placeholder: string;
+  total: number | string | undefined;
+  update: Update;
+}) {
+  const { checked, update } = props;
+  return (
+    <div className="zl-admin-toolbar">
+      <Segmented
+        value={checked}
+        options={STATUS_OPTIONS}
+        onChange={(v) => update({ status: v === QUEUE_CHECKED.PENDING ? null : Number(v), page: null })}
+      />
+      <Input.Search
+        key={props.searchKey}
+        defaultValue={props.keyword}
+        allowClear
+        maxLength={50}
+        placeholder={props.placeholder}
+        onSearch={(v) => update({ q: v.trim(), page: null })}
+      />
+      <span className="zl-admin-muted" style={{ marginLeft: 'auto' }}>
+        {props.total === undefined ? '' : `共 ${props.total} 条`}
+      </span>
+    </div>
+  );
+}
+
+/** A page of the queue; a click on a row opens its review drawer. */
+export function QueueTable<T extends QueueRow>(props: {
+  columns: ColumnsType<T>;
+  items: T[];
+  loading: boolean;
+  checked: QueueChecked;
+  page: number;
+  total: number;
+  /** what an empty pending queue says */
+  emptyPending: string;
+  update: Update;
+}) {
+  const { update } = props;
+  return (
+    <Table<T>
+      className="zl-admin-table"
+      rowKey="id"
+      size="small"
+      columns={props.columns}
+      dataSource={props.items}
+      loading={props.loading}
+      scroll={{ x: 'max-content' }}
+      onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
+      locale={{ emptyText: props.checked === QUEUE_CHECKED.PENDING ? props.emptyPending : '暂无记录' }}
+      pagination={{
+        current: props.page,
+        pageSize: QUEUE_PAGE_SIZE,
+        total: props.total,
+        showSizeChanger: false,
+        size: 'small',
+        onChange: (p) => update({ page: p === 1 ? null : p }),
+      }}
+    />
+  );
+}
