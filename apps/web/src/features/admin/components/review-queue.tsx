@@ -3,9 +3,9 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
 import { useSearchParams } from 'react-router';
+import { AdminTable } from './admin-table.tsx';
 
 /** The states of a review queue: verifications (AUTH_STATUS) and projects (PROJECT_CHECKED) share them. */
 export const QUEUE_CHECKED = PROJECT_CHECKED satisfies Pick<
@@ -133,22 +133,17 @@ export function QueueTable<T extends QueueRow>(props: {
 }) {
   const { update } = props;
   return (
-    <Table<T>
-      className="zl-admin-table"
+    <AdminTable<T>
       rowKey="id"
-      size="small"
       columns={props.columns}
       dataSource={props.items}
       loading={props.loading}
-      scroll={{ x: 'max-content' }}
       onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
       locale={{ emptyText: props.checked === QUEUE_CHECKED.PENDING ? props.emptyPending : '暂无记录' }}
-      pagination={{
+      paging={{
         current: props.page,
         pageSize: QUEUE_PAGE_SIZE,
         total: props.total,
-        showSizeChanger: false,
-        size: 'small',
         onChange: (p) => update({ page: p === 1 ? null : p }),
       }}
     />

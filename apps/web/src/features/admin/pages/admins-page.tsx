@@ -17,7 +17,6 @@ import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
@@ -25,6 +24,7 @@ import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { applyFieldErrors, zodRule } from '../../../lib/zod-rule.ts';
 import { adminListQuery, useAdminCreate, useAdminDisable } from '../api/admins.ts';
+import { AdminTable } from '../components/admin-table.tsx';
 import { fmtTime, RoleTag } from '../labels.tsx';
 
 /** 管理员 (super only): operators, their roles, create and disable. */
@@ -99,15 +99,11 @@ export default function AdminsPage() {
         </Button>
         <span className="zl-admin-muted">也可在服务器上执行 npm run admin:create 创建或重置</span>
       </div>
-      <Table<AdminListItem>
-        className="zl-admin-table"
+      <AdminTable<AdminListItem>
         rowKey="id"
-        size="small"
         columns={columns}
         dataSource={data?.listItem ?? []}
         loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
       />
       <Modal
         title="新建管理员"

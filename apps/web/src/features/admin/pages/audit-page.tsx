@@ -3,10 +3,10 @@ import { type AuditItem, type AuditListInput, auditActionLabels } from '@zl/shar
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { auditListQuery } from '../api/audit-list.ts';
+import { AdminTable } from '../components/admin-table.tsx';
 import { fmtTime } from '../labels.tsx';
 
 const TARGETS: Record<string, string> = {
@@ -94,20 +94,15 @@ export default function AuditPage() {
           onSearch={(v) => set({ targetId: v.trim() || undefined })}
         />
       </div>
-      <Table<AuditItem>
-        className="zl-admin-table"
+      <AdminTable<AuditItem>
         rowKey="id"
-        size="small"
         columns={columns}
         dataSource={data?.listItem ?? []}
         loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
+        paging={{
           current: q.page,
           pageSize: PAGE_SIZE,
           total: data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
           onChange: (page) => setQ((old) => ({ ...old, page })),
         }}
       />

@@ -3,9 +3,9 @@ import type { MemberListInput, MemberListItem } from '@zl/shared';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
 import { useState } from 'react';
 import { memberListQuery } from '../api/member-list.ts';
+import { AdminTable } from '../components/admin-table.tsx';
 import { cardtypeShort, fmtTime, StatusTag } from '../labels.tsx';
 
 const AUTH_OPTIONS = [
@@ -71,20 +71,15 @@ export default function MemberListPage() {
           {data ? `共 ${data.total >= 10_000 ? '10000+' : data.total} 位会员` : ''}
         </span>
       </div>
-      <Table<MemberListItem>
-        className="zl-admin-table"
+      <AdminTable<MemberListItem>
         rowKey="cardno"
-        size="small"
         columns={columns}
         dataSource={data?.listItem ?? []}
         loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
+        paging={{
           current: q.page,
           pageSize: PAGE_SIZE,
           total: data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
           onChange: (page) => setQ((old) => ({ ...old, page })),
         }}
       />
