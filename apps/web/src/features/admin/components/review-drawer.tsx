@@ -10,13 +10,11 @@ import Image from 'antd/es/image';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Timeline from 'antd/es/timeline';
-import { useState } from 'react';
-import { isBizError } from '../../../lib/biz-error.ts';
-import { withFeedback } from '../../../lib/feedback.ts';
 import { authDetailQuery } from '../api/auth-detail.ts';
 import { useAuthReview } from '../api/auth-review.ts';
 import { cardtypeShort, fmtTime, StatusTag } from '../labels.tsx';
 import { RejectModal } from './reject-modal.tsx';
+import { authStatusItem, memberIdItems, useReviewDecision } from './review-decision.tsx';
 
 const PERSON_LABELS: Record<string, string> = { realname: '真实姓名', idcard: '身份证号' };
 const BUSINESS_LABELS: Record<string, string> = {
@@ -108,23 +106,14 @@ function Body({ d }: { d: AuthDetail }) {
             column={1}
             bordered
             items={[
-              { key: 'cardno', label: '会员号', children: <span className="zl-admin-mono">{m.cardno}</span> },
-              { key: 'mobile', label: '手机号', children: <span className="zl-admin-mono">{m.mobile}</span> },
+              ...memberIdItems(m),
               {
                 key: 'type',
                 label: '账号类型',
                 children: `${cardtypeShort[m.cardtype] ?? m.cardtype} · ${m.nickname}`,
               },
               { key: 'reg', label: '注册时间', children: fmtTime(m.registered) },
-              {
-                key: 'auth',
-                label: '认证状态',
-                children: (
-                  <Space size={4} wrap>
-                    个人 <StatusTag value={m.personauth} /> 企业 <StatusTag value={m.businsauth} />
-                  </Space>
-                ),
-              },
+              authStatusItem(m),
             ]}
           />
         </section>
@@ -178,21 +167,12 @@ export function ReviewDrawer(props: {
   const screens = Grid.useBreakpoint();
   const { data, isPending, error } = useQuery({ ...authDetailQuery(kind, id ?? 0), enabled: id !== null });
   const review = useAuthReview();
-  const [rejecting, setRejecting] = useState(false);
-
-  async function decide(approve: boolean, reason?: string) {
-    if (id === null) return;
-    try {
-      await review.mutateAsync({ kind, id, approve, ...(reason ? { reason } : {}) });
-      setRejecting(false);
-      withFeedback((f) => f.message.success(approve ? '已通过' : '已驳回'));
-      props.onDecided(id);
-    } catch (e) {
-      setRejecting(false);
-      const text = isBizError(e) ? e.message : '操作失败，请重试';
-      withFeedback((f) => f.message.error(text));
-    }
-  }
+  const { rejecting, setRejecting, decide } = useReviewDecision({
+    id,
+    send: (id, approve, reason) => review.mutateAsync({ kind, id, approve, ...(reason ? { reason } : {}) }),
+    successText: (approve) => (approve ? '已通过' : '已驳回'),
+    onDecided: props.onDecided,
+  });
 
   const pending = data?.checked === AUTH_STATUS.PENDING;
   return (
