@@ -1,25 +1,46 @@
 import type { TableProps } from 'antd/es/table';
 import Table from 'antd/es/table';
+import { useState } from 'react';
 
-/** A page of a paged list: which page, how many rows in all, and what a click on another page does. */
+/** Which page a paged list shows and what a click on another page does (the total comes with the list). */
 export interface Paging {
   current: number;
   pageSize: number;
-  total: number;
   onChange: (page: number) => void;
 }
 
-/** The console's table: small, scrolling sideways on narrow screens, paged by `paging` (or not at all). */
+/**
+ * The filters of a paged list kept in the page's state: `set` changes some and goes back to page 1,
+ * `paging` is what AdminTable wants.
+ */
+export function useListFilters<F extends object>(pageSize: number) {
+  const [q, setQ] = useState({ page: 1, pageSize } as F & { page: number; pageSize: number });
+  const set = (patch: Partial<F>) => setQ((old) => ({ ...old, ...patch, page: 1 }));
+  const paging: Paging = { current: q.page, pageSize, onChange: (page) => setQ((old) => ({ ...old, page })) };
+  return { q, set, paging };
+}
+
+/**
+ * The console's table: small, scrolling sideways on narrow screens, showing a list query's rows
+ * (`listItem`), paged by `paging` (or not at all).
+ */
 export function AdminTable<T extends object>({
+  list,
   paging,
   ...props
-}: Omit<TableProps<T>, 'pagination'> & { paging?: Paging }) {
+}: Omit<TableProps<T>, 'pagination' | 'dataSource' | 'loading'> & {
+  list: { data?: { listItem: T[]; total?: number } | undefined; isFetching: boolean };
+  paging?: Paging;
+}) {
+  const total = list.data?.total ?? 0;
   return (
     <Table<T>
       className="zl-admin-table"
       size="small"
       scroll={{ x: 'max-content' }}
-      pagination={paging ? { ...paging, showSizeChanger: false, size: 'small' } : false}
+      dataSource={list.data?.listItem ?? []}
+      loading={list.isFetching}
+      pagination={paging ? { ...paging, total, showSizeChanger: false, size: 'small' } : false}
       {...props}
     />
   );

@@ -122,11 +122,10 @@ export function QueueToolbar(props: {
 /** A page of the queue; a click on a row opens its review drawer. */
 export function QueueTable<T extends QueueRow>(props: {
   columns: ColumnsType<T>;
-  items: T[];
-  loading: boolean;
+  /** the queue's query */
+  list: { data?: { listItem: T[]; total?: number } | undefined; isFetching: boolean };
   checked: QueueChecked;
   page: number;
-  total: number;
   /** what an empty pending queue says */
   emptyPending: string;
   update: Update;
@@ -136,14 +135,12 @@ export function QueueTable<T extends QueueRow>(props: {
     <AdminTable<T>
       rowKey="id"
       columns={props.columns}
-      dataSource={props.items}
-      loading={props.loading}
+      list={props.list}
       onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
       locale={{ emptyText: props.checked === QUEUE_CHECKED.PENDING ? props.emptyPending : '暂无记录' }}
       paging={{
         current: props.page,
         pageSize: QUEUE_PAGE_SIZE,
-        total: props.total,
         onChange: (p) => update({ page: p === 1 ? null : p }),
       }}
     />

@@ -30,7 +30,7 @@ import { fmtTime, RoleTag } from '../labels.tsx';
 /** 管理员 (super only): operators, their roles, create and disable. */
 export default function AdminsPage() {
   const me = useOutletContext<AdminMe>();
-  const { data, isFetching } = useQuery(adminListQuery());
+  const list = useQuery(adminListQuery());
   const create = useAdminCreate();
   const disable = useAdminDisable();
   const [open, setOpen] = useState(false);
@@ -99,12 +99,7 @@ export default function AdminsPage() {
         </Button>
         <span className="zl-admin-muted">也可在服务器上执行 npm run admin:create 创建或重置</span>
       </div>
-      <AdminTable<AdminListItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={data?.listItem ?? []}
-        loading={isFetching}
-      />
+      <AdminTable<AdminListItem> rowKey="id" columns={columns} list={list} />
       <Modal
         title="新建管理员"
         open={open}

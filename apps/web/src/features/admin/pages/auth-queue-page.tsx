@@ -21,7 +21,8 @@ export default function AuthQueuePage() {
   const { params, checked, page, keyword, review, update } = useQueueParams();
   const kind: AuthKind = params.get('kind') === 'business' ? 'business' : 'person';
   const query = { kind, checked, page, pageSize: QUEUE_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
-  const { data, isFetching } = useQuery(authQueueQuery(query));
+  const list = useQuery(authQueueQuery(query));
+  const { data } = list;
   const items = data?.listItem ?? [];
 
   const columns: ColumnsType<AuthQueueItem> = [
@@ -96,11 +97,9 @@ export default function AuthQueuePage() {
       />
       <QueueTable<AuthQueueItem>
         columns={columns}
-        items={items}
-        loading={isFetching}
+        list={list}
         checked={checked}
         page={page}
-        total={data?.total ?? 0}
         emptyPending="暂无待审核的申请"
         update={update}
       />

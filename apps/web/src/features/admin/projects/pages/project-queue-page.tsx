@@ -20,7 +20,8 @@ import '../projects.css';
 export default function ProjectQueuePage() {
   const { checked, page, keyword, review, update } = useQueueParams();
   const query = { checked, page, pageSize: QUEUE_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
-  const { data, isFetching } = useQuery(projectQueueQuery(query));
+  const list = useQuery(projectQueueQuery(query));
+  const { data } = list;
   const items = data?.listItem ?? [];
 
   const columns: ColumnsType<AdminProjectItem> = [
@@ -86,11 +87,9 @@ export default function ProjectQueuePage() {
       />
       <QueueTable<AdminProjectItem>
         columns={columns}
-        items={items}
-        loading={isFetching}
+        list={list}
         checked={checked}
         page={page}
-        total={data?.total ?? 0}
         emptyPending="暂无待审核的项目"
         update={update}
       />
