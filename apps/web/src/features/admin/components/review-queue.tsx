@@ -4,6 +4,7 @@ import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AdminTable } from './admin-table.tsx';
 
@@ -50,13 +51,6 @@ export function useQueueParams() {
   return { params, checked, page, keyword, review, update };
 }
 
-/** After a decision in the pending queue: the next pending row below it, or none. */
-export function nextPendingAfter(items: QueueRow[], checked: QueueChecked, id: number): number | null {
-  if (checked !== QUEUE_CHECKED.PENDING) return null;
-  const i = items.findIndex((x) => x.id === id);
-  return items.slice(i + 1).find((x) => x.checked === QUEUE_CHECKED.PENDING)?.id ?? null;
-}
-
 /** 驳回原因, cut to the cell with the whole text on hover. */
 export function reasonColumn<T>(): ColumnsType<T>[number] {
   return {
@@ -86,63 +80,71 @@ export function reviewOpColumn<T extends QueueRow>(update: Update): ColumnsType<
   };
 }
 
-/** The status switch, the search box and the count above a queue. */
-export function QueueToolbar(props: {
-  checked: QueueChecked;
-  keyword: string;
+type QueueState = ReturnType<typeof useQueueParams>;
+
+/**
+ * A review queue: the status switch, the search box and the count, a page of rows (a click opens
+ * the row's review drawer) and the drawer, which after a decision moves on to the next pending row.
+ */
+export function ReviewQueue<T extends QueueRow>(props: {
+  queue: QueueState;
+  /** the queue's query */
+  list: { data?: { listItem: T[]; total: number } | undefined; isFetching: boolean };
+  columns: ColumnsType<T>;
   /** a new key empties the search box (another tab) */
   searchKey: string;
   placeholder: string;
-  total: number | string | undefined;
-  update: Update;
-}) {
-  const { checked, update } = props;
-  return (
-    <div className="zl-admin-toolbar">
-      <Segmented
-        value={checked}
-        options={STATUS_OPTIONS}
-        onChange={(v) => update({ status: v === QUEUE_CHECKED.PENDING ? null : Number(v), page: null })}
-      />
-      <Input.Search
-        key={props.searchKey}
-        defaultValue={props.keyword}
-        allowClear
-        maxLength={50}
-        placeholder={props.placeholder}
-        onSearch={(v) => update({ q: v.trim(), page: null })}
-      />
-      <span className="zl-admin-muted" style={{ marginLeft: 'auto' }}>
-        {props.total === undefined ? '' : `共 ${props.total} 条`}
-      </span>
-    </div>
-  );
-}
-
-/** A page of the queue; a click on a row opens its review drawer. */
-export function QueueTable<T extends QueueRow>(props: {
-  columns: ColumnsType<T>;
-  /** the queue's query */
-  list: { data?: { listItem: T[]; total?: number } | undefined; isFetching: boolean };
-  checked: QueueChecked;
-  page: number;
+  /** how the count reads (a capped total, say) */
+  totalText?: (total: number) => string | number;
   /** what an empty pending queue says */
   emptyPending: string;
-  update: Update;
+  drawer: (p: { id: number | null; onClose: () => void; onDecided: (id: number) => void }) => ReactNode;
 }) {
-  const { update } = props;
+  const { checked, page, update } = props.queue;
+  const { data } = props.list;
+  const items = data?.listItem ?? [];
+  const nextPendingAfter = (id: number) => {
+    if (checked !== QUEUE_CHECKED.PENDING) return null;
+    const i = items.findIndex((x) => x.id === id);
+    return items.slice(i + 1).find((x) => x.checked === QUEUE_CHECKED.PENDING)?.id ?? null;
+  };
   return (
-    <AdminTable<T>
-      rowKey="id"
-      columns={props.columns}
-      list={props.list}
-      onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
-      locale={{ emptyText: props.checked === QUEUE_CHECKED.PENDING ? props.emptyPending : '暂无记录' }}
-      paging={{
-        current: props.page,
-        pageSize: QUEUE_PAGE_SIZE,
-        onChange: (p) => update({ page: p === 1 ? null : p }),
-      }}
-    />
+    <>
+      <div className="zl-admin-toolbar">
+        <Segmented
+          value={checked}
+          options={STATUS_OPTIONS}
+          onChange={(v) => update({ status: v === QUEUE_CHECKED.PENDING ? null : Number(v), page: null })}
+        />
+        <Input.Search
+          key={props.searchKey}
+          defaultValue={props.queue.keyword}
+          allowClear
+          maxLength={50}
+          placeholder={props.placeholder}
+          onSearch={(v) => update({ q: v.trim(), page: null })}
+        />
+        <span className="zl-admin-muted" style={{ marginLeft: 'auto' }}>
+          {data ? `共 ${props.totalText ? props.totalText(data.total) : data.total} 条` : ''}
+        </span>
+      </div>
+      <AdminTable<T>
+        rowKey="id"
+        columns={props.columns}
+        list={props.list}
+        onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
+        locale={{ emptyText: checked === QUEUE_CHECKED.PENDING ? props.emptyPending : '暂无记录' }}
+        paging={{
+          current: page,
+          pageSize: QUEUE_PAGE_SIZE,
+          onChange: (p) => update({ page: p === 1 ? null : p }),
+        }}
+      />
+      {props.drawer({
+        id: props.queue.review,
+        onClose: () => update({ review: null }),
+        onDecided: (id) => update({ review: nextPendingAfter(id) }),
+      })}
+    </>
   );
 }

@@ -5,11 +5,9 @@ import Tabs from 'antd/es/tabs';
 import { authQueueQuery } from '../api/auth-queue.ts';
 import { ReviewDrawer } from '../components/review-drawer.tsx';
 import {
-  nextPendingAfter,
   QUEUE_CHECKED,
   QUEUE_PAGE_SIZE,
-  QueueTable,
-  QueueToolbar,
+  ReviewQueue,
   reasonColumn,
   reviewOpColumn,
   useQueueParams,
@@ -18,12 +16,11 @@ import { fmtTime, StatusTag } from '../labels.tsx';
 
 /** 认证审核: pending first (oldest first), then decided ones; a row opens the review drawer. */
 export default function AuthQueuePage() {
-  const { params, checked, page, keyword, review, update } = useQueueParams();
+  const queue = useQueueParams();
+  const { params, checked, page, keyword, update } = queue;
   const kind: AuthKind = params.get('kind') === 'business' ? 'business' : 'person';
   const query = { kind, checked, page, pageSize: QUEUE_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
   const list = useQuery(authQueueQuery(query));
-  const { data } = list;
-  const items = data?.listItem ?? [];
 
   const columns: ColumnsType<AuthQueueItem> = [
     {
@@ -87,27 +84,15 @@ export default function AuthQueuePage() {
         items={(['person', 'business'] as const).map((k) => ({ key: k, label: authKindLabels[k] }))}
         style={{ marginTop: -8 }}
       />
-      <QueueToolbar
-        checked={checked}
-        keyword={keyword}
+      <ReviewQueue<AuthQueueItem>
+        queue={queue}
+        list={list}
+        columns={columns}
         searchKey={`${kind}-${keyword}`}
         placeholder={kind === 'person' ? '手机号 / 会员号 / 姓名' : '手机号 / 会员号 / 企业名称 / 联系人'}
-        total={data && (data.total >= 10_000 ? '10000+' : data.total)}
-        update={update}
-      />
-      <QueueTable<AuthQueueItem>
-        columns={columns}
-        list={list}
-        checked={checked}
-        page={page}
+        totalText={(total) => (total >= 10_000 ? '10000+' : total)}
         emptyPending="暂无待审核的申请"
-        update={update}
-      />
-      <ReviewDrawer
-        kind={kind}
-        id={review}
-        onClose={() => update({ review: null })}
-        onDecided={(id) => update({ review: nextPendingAfter(items, checked, id) })}
+        drawer={(p) => <ReviewDrawer kind={kind} {...p} />}
       />
     </div>
   );

@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminProjectItem } from '@zl/shared';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  nextPendingAfter,
   QUEUE_CHECKED,
   QUEUE_PAGE_SIZE,
-  QueueTable,
-  QueueToolbar,
+  ReviewQueue,
   reasonColumn,
   reviewOpColumn,
   useQueueParams,
@@ -18,11 +16,10 @@ import '../projects.css';
 
 /** 项目审核: the oldest pending posting first; a row opens the review drawer. */
 export default function ProjectQueuePage() {
-  const { checked, page, keyword, review, update } = useQueueParams();
+  const queue = useQueueParams();
+  const { checked, page, keyword, update } = queue;
   const query = { checked, page, pageSize: QUEUE_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
   const list = useQuery(projectQueueQuery(query));
-  const { data } = list;
-  const items = data?.listItem ?? [];
 
   const columns: ColumnsType<AdminProjectItem> = [
     {
@@ -77,26 +74,14 @@ export default function ProjectQueuePage() {
 
   return (
     <div className="zl-admin-panel">
-      <QueueToolbar
-        checked={checked}
-        keyword={keyword}
+      <ReviewQueue<AdminProjectItem>
+        queue={queue}
+        list={list}
+        columns={columns}
         searchKey={keyword}
         placeholder="项目编号 / 标题 / 手机号"
-        total={data?.total}
-        update={update}
-      />
-      <QueueTable<AdminProjectItem>
-        columns={columns}
-        list={list}
-        checked={checked}
-        page={page}
         emptyPending="暂无待审核的项目"
-        update={update}
-      />
-      <ProjectReviewDrawer
-        id={review}
-        onClose={() => update({ review: null })}
-        onDecided={(id) => update({ review: nextPendingAfter(items, checked, id) })}
+        drawer={(p) => <ProjectReviewDrawer {...p} />}
       />
     </div>
   );
