@@ -19,17 +19,16 @@ export async function cardnoExists(db: DbOrTx, cardno: string): Promise<boolean>
   return Boolean(row);
 }
 
-export async function insertMember(
-  db: DbOrTx,
-  values: {
-    cardno: string;
-    mobile: string;
-    passwordHash: string;
-    cardtype: CardType;
-    nickname: string;
-    invitedBy: string | null;
-  },
-) {
+/** What every new member is created with (registration, WeChat binding). */
+export interface NewMember {
+  cardno: string;
+  mobile: string;
+  passwordHash: string;
+  cardtype: CardType;
+  nickname: string;
+}
+
+export async function insertMember(db: DbOrTx, values: NewMember & { invitedBy: string | null }) {
   const [row] = await db.insert(members).values(values).returning();
   return row!;
 }

@@ -1,8 +1,8 @@
-import type { CardType } from '@zl/shared';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, wechatBindTickets, wechatStates } from '../../db/schema/index.ts';
 import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.ts';
+import type { NewMember } from '../user/user.repo.ts';
 
 export async function insertState(db: DbOrTx, stateHash: string, validSeconds: number): Promise<void> {
   await db.insert(wechatStates).values({
@@ -70,17 +70,7 @@ export async function setOpenid(db: DbOrTx, memberId: number, openid: string): P
  * A new member carrying its openid. `on conflict do nothing` keeps the transaction usable when
  * the random cardno collides or a concurrent registration took the mobile: the caller looks again.
  */
-export async function insertMemberWithOpenid(
-  db: DbOrTx,
-  values: {
-    cardno: string;
-    mobile: string;
-    passwordHash: string;
-    cardtype: CardType;
-    nickname: string;
-    openid: string;
-  },
-) {
+export async function insertMemberWithOpenid(db: DbOrTx, values: NewMember & { openid: string }) {
   const [row] = await db.insert(members).values(values).onConflictDoNothing().returning();
   return row;
 }
