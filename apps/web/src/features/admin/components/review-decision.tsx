@@ -1,5 +1,8 @@
+import type { DrawerProps } from 'antd/es/drawer';
+import Drawer from 'antd/es/drawer';
+import Grid from 'antd/es/grid';
 import Space from 'antd/es/space';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { StatusTag } from '../labels.tsx';
@@ -51,4 +54,34 @@ export function authStatusItem(m: { personauth: number; businsauth: number }) {
       </Space>
     ),
   };
+}
+
+/**
+ * The drawer of a review: open while a row is chosen, `widths` wide on xl / lg screens (full width
+ * below), the title's parts in a row.
+ */
+export function ReviewDrawerShell({
+  id,
+  widths,
+  heading,
+  ...props
+}: Omit<DrawerProps, 'id' | 'open' | 'size' | 'title'> & {
+  id: number | null;
+  widths: [number, number];
+  heading: ReactNode;
+}) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Drawer
+      open={id !== null}
+      size={screens.xl ? widths[0] : screens.lg ? widths[1] : '100%'}
+      destroyOnHidden
+      title={
+        <Space size={8} wrap>
+          {heading}
+        </Space>
+      }
+      {...props}
+    />
+  );
 }

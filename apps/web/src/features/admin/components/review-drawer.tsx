@@ -4,8 +4,6 @@ import { type AdminFileRef, AUTH_STATUS, type AuthDetail, type AuthKind, authKin
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
-import Drawer from 'antd/es/drawer';
-import Grid from 'antd/es/grid';
 import Image from 'antd/es/image';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
@@ -14,7 +12,7 @@ import { authDetailQuery } from '../api/auth-detail.ts';
 import { useAuthReview } from '../api/auth-review.ts';
 import { cardtypeShort, fmtTime, StatusTag } from '../labels.tsx';
 import { RejectModal } from './reject-modal.tsx';
-import { authStatusItem, memberIdItems, useReviewDecision } from './review-decision.tsx';
+import { authStatusItem, memberIdItems, ReviewDrawerShell, useReviewDecision } from './review-decision.tsx';
 
 const PERSON_LABELS: Record<string, string> = { realname: '真实姓名', idcard: '身份证号' };
 const BUSINESS_LABELS: Record<string, string> = {
@@ -164,7 +162,6 @@ export function ReviewDrawer(props: {
   onDecided: (id: number) => void;
 }) {
   const { kind, id } = props;
-  const screens = Grid.useBreakpoint();
   const { data, isPending, error } = useQuery({ ...authDetailQuery(kind, id ?? 0), enabled: id !== null });
   const review = useAuthReview();
   const { rejecting, setRejecting, decide } = useReviewDecision({
@@ -176,13 +173,12 @@ export function ReviewDrawer(props: {
 
   const pending = data?.checked === AUTH_STATUS.PENDING;
   return (
-    <Drawer
-      open={id !== null}
+    <ReviewDrawerShell
+      id={id}
       onClose={props.onClose}
-      size={screens.xl ? 1320 : screens.lg ? 1100 : '100%'}
-      destroyOnHidden
-      title={
-        <Space size={8} wrap>
+      widths={[1320, 1100]}
+      heading={
+        <>
           <span>
             {authKindLabels[kind]}审核 <span className="zl-admin-mono">#{id}</span>
           </span>
@@ -192,7 +188,7 @@ export function ReviewDrawer(props: {
               提交于 {fmtTime(data.submitted)}
             </span>
           )}
-        </Space>
+        </>
       }
       extra={
         pending ? (
@@ -216,6 +212,6 @@ export function ReviewDrawer(props: {
         onCancel={() => setRejecting(false)}
         onSubmit={(reason) => void decide(false, reason)}
       />
-    </Drawer>
+    </ReviewDrawerShell>
   );
 }

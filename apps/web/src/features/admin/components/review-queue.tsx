@@ -52,7 +52,7 @@ export function useQueueParams() {
 }
 
 /** 驳回原因, cut to the cell with the whole text on hover. */
-export function reasonColumn<T>(): ColumnsType<T>[number] {
+function reasonColumn<T>(): ColumnsType<T>[number] {
   return {
     title: '驳回原因',
     dataIndex: 'reason',
@@ -66,7 +66,7 @@ export function reasonColumn<T>(): ColumnsType<T>[number] {
 }
 
 /** 审核 / 查看: opens the row's review drawer. */
-export function reviewOpColumn<T extends QueueRow>(update: Update): ColumnsType<T>[number] {
+function reviewOpColumn<T extends QueueRow>(update: Update): ColumnsType<T>[number] {
   return {
     title: '操作',
     key: 'op',
@@ -90,6 +90,7 @@ export function ReviewQueue<T extends QueueRow>(props: {
   queue: QueueState;
   /** the queue's query */
   list: { data?: { listItem: T[]; total: number } | undefined; isFetching: boolean };
+  /** the queue's own columns; 驳回原因 (in the rejected list) and 操作 follow them */
   columns: ColumnsType<T>;
   /** a new key empties the search box (another tab) */
   searchKey: string;
@@ -130,7 +131,11 @@ export function ReviewQueue<T extends QueueRow>(props: {
       </div>
       <AdminTable<T>
         rowKey="id"
-        columns={props.columns}
+        columns={[
+          ...props.columns,
+          ...(checked === QUEUE_CHECKED.REJECTED ? [reasonColumn<T>()] : []),
+          reviewOpColumn<T>(update),
+        ]}
         list={props.list}
         onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
         locale={{ emptyText: checked === QUEUE_CHECKED.PENDING ? props.emptyPending : '暂无记录' }}

@@ -4,14 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import { authQueueQuery } from '../api/auth-queue.ts';
 import { ReviewDrawer } from '../components/review-drawer.tsx';
-import {
-  QUEUE_CHECKED,
-  QUEUE_PAGE_SIZE,
-  ReviewQueue,
-  reasonColumn,
-  reviewOpColumn,
-  useQueueParams,
-} from '../components/review-queue.tsx';
+import { QUEUE_CHECKED, QUEUE_PAGE_SIZE, ReviewQueue, useQueueParams } from '../components/review-queue.tsx';
 import { fmtTime, StatusTag } from '../labels.tsx';
 
 /** 认证审核: pending first (oldest first), then decided ones; a row opens the review drawer. */
@@ -71,9 +64,7 @@ export default function AuthQueuePage() {
               </span>
             ),
           },
-          ...(checked === QUEUE_CHECKED.REJECTED ? [reasonColumn<AuthQueueItem>()] : []),
         ] as ColumnsType<AuthQueueItem>)),
-    reviewOpColumn<AuthQueueItem>(update),
   ];
 
   return (

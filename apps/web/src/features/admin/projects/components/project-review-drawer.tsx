@@ -4,9 +4,7 @@ import { type AdminProjectDetail, PROJECT_CHECKED, PROJECT_STATUS } from '@zl/sh
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
-import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
-import Grid from 'antd/es/grid';
 import Image from 'antd/es/image';
 import InputNumber from 'antd/es/input-number';
 import Skeleton from 'antd/es/skeleton';
@@ -19,7 +17,12 @@ import { RequirementLists } from '../../../customer/components/requirement-lists
 import { OPENS_OPTIONS } from '../../../customer/lib/publish-values.ts';
 import { ProjectStatusTag } from '../../../customer/lib/status.tsx';
 import { RejectModal } from '../../components/reject-modal.tsx';
-import { authStatusItem, memberIdItems, useReviewDecision } from '../../components/review-decision.tsx';
+import {
+  authStatusItem,
+  memberIdItems,
+  ReviewDrawerShell,
+  useReviewDecision,
+} from '../../components/review-decision.tsx';
 import { projectDetailQuery } from '../api/project-detail.ts';
 import { useProjectReview } from '../api/project-review.ts';
 
@@ -126,7 +129,6 @@ export function ProjectReviewDrawer(props: {
   onDecided: (id: number) => void;
 }) {
   const { id } = props;
-  const screens = Grid.useBreakpoint();
   const { data, isPending, error } = useQuery({ ...projectDetailQuery(id ?? 0), enabled: id !== null });
   const review = useProjectReview();
   const [coins, setCoins] = useState<number | null>(null);
@@ -147,19 +149,18 @@ export function ProjectReviewDrawer(props: {
   const pending = data?.checked === PROJECT_CHECKED.PENDING && data.status === PROJECT_STATUS.PENDING_REVIEW;
   const coinsOk = coins !== null && Number.isInteger(coins) && coins >= 1 && coins <= 100;
   return (
-    <Drawer
-      open={id !== null}
+    <ReviewDrawerShell
+      id={id}
       onClose={props.onClose}
-      size={screens.xl ? 1200 : screens.lg ? 1000 : '100%'}
-      destroyOnHidden
-      title={
-        <Space size={8} wrap>
+      widths={[1200, 1000]}
+      heading={
+        <>
           <span>项目审核</span>
           {data && <strong>{data.title}</strong>}
           {data && (
             <ProjectStatusTag status={data.status} statusText={data.statusText} closedBy={data.closedBy} />
           )}
-        </Space>
+        </>
       }
       footer={
         pending ? (
@@ -212,6 +213,6 @@ export function ProjectReviewDrawer(props: {
         onCancel={() => setRejecting(false)}
         onSubmit={(reason) => void decide(false, reason)}
       />
-    </Drawer>
+    </ReviewDrawerShell>
   );
 }

@@ -5,8 +5,6 @@ import {
   QUEUE_CHECKED,
   QUEUE_PAGE_SIZE,
   ReviewQueue,
-  reasonColumn,
-  reviewOpColumn,
   useQueueParams,
 } from '../../components/review-queue.tsx';
 import { fmtTime, StatusTag } from '../../labels.tsx';
@@ -17,7 +15,7 @@ import '../projects.css';
 /** 项目审核: the oldest pending posting first; a row opens the review drawer. */
 export default function ProjectQueuePage() {
   const queue = useQueueParams();
-  const { checked, page, keyword, update } = queue;
+  const { checked, page, keyword } = queue;
   const query = { checked, page, pageSize: QUEUE_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
   const list = useQuery(projectQueueQuery(query));
 
@@ -62,14 +60,11 @@ export default function ProjectQueuePage() {
     },
     { title: '提交时间', dataIndex: 'submitted', width: 140, render: fmtTime },
     { title: '审核', dataIndex: 'checked', width: 84, render: (v: number) => <StatusTag value={v} /> },
-    ...(checked === QUEUE_CHECKED.REJECTED
-      ? [reasonColumn<AdminProjectItem>()]
-      : checked === QUEUE_CHECKED.APPROVED
-        ? ([
-            { title: '报价金币', dataIndex: 'coins', width: 90, align: 'right' },
-          ] as ColumnsType<AdminProjectItem>)
-        : []),
-    reviewOpColumn<AdminProjectItem>(update),
+    ...(checked === QUEUE_CHECKED.APPROVED
+      ? ([
+          { title: '报价金币', dataIndex: 'coins', width: 90, align: 'right' },
+        ] as ColumnsType<AdminProjectItem>)
+      : []),
   ];
 
   return (
