@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCreateAdmin } from '../src/cli/create-admin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { sha256 } from '../src/lib/crypto.ts';
@@ -18,14 +18,10 @@ import {
   register,
   rows,
   setCookies,
-  type TestContext,
 } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const loginAs = (c: Client, username: string, password = ADMIN_PASSWORD) =>
   c.post<{ username: string; role: string }>('Admin/login', { username, password });

@@ -19,25 +19,21 @@ import {
   register,
   type TestContext,
 } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp(
-    {},
-    {
-      beforeReady: (app) => {
-        app.get('/api/Test/boom', async () => {
-          throw new Error('boom: secret detail at /srv/app/src/thing.ts:12');
-        });
-        app.get('/api/Test/typeError', async () => {
-          const o = undefined as unknown as { x: { y: number } };
-          return o.x.y;
-        });
-      },
+const ctx = useTestApp({
+  app: {
+    beforeReady: (app) => {
+      app.get('/api/Test/boom', async () => {
+        throw new Error('boom: secret detail at /srv/app/src/thing.ts:12');
+      });
+      app.get('/api/Test/typeError', async () => {
+        const o = undefined as unknown as { x: { y: number } };
+        return o.x.y;
+      });
     },
-  );
+  },
 });
-afterAll(() => ctx.close());
 
 type Injected = { status: number; body: ApiEnvelope<unknown>; res: LightMyRequestResponse };
 async function raw(opts: {

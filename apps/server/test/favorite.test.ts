@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMember } from './admin-helpers.ts';
-import { Client, expectError, expectFields, expectOk, makeTestApp, type TestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, expectError, expectFields, expectOk } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
 import { memberClient } from './projectcenter-fixtures.ts';
 
-let ctx: TestContext;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { customer: { row: { cardtype: 'customer' } } } });
+const { customer } = ctx.members;
 
 interface FavList {
   listItem: Array<{ id: number; favorite: boolean; favoritedAt: string; title: string }>;
@@ -22,8 +17,8 @@ describe('Myfavorite/bPrjctFvr and bPrjctList', () => {
   it('toggles, lists newest favourite first, per member', async () => {
     const s = await memberClient(ctx);
     const other = await memberClient(ctx);
-    const p1 = await makeProject(ctx, customerId, { title: '项目一' });
-    const p2 = await makeProject(ctx, customerId, { title: '项目二' });
+    const p1 = await makeProject(ctx, customer.id, { title: '项目一' });
+    const p2 = await makeProject(ctx, customer.id, { title: '项目二' });
     const on = await s.c.post<{ favorite: boolean }>('Myfavorite/bPrjctFvr', { id: p1.id });
     expectOk(on);
     expect(on.body.data).toEqual({ favorite: true });
@@ -47,7 +42,7 @@ describe('Myfavorite/bPrjctFvr and bPrjctList', () => {
 
   it('a double click racing itself ends as a consistent state', async () => {
     const s = await memberClient(ctx);
-    const p = await makeProject(ctx, customerId);
+    const p = await makeProject(ctx, customer.id);
     const rs = await Promise.all([1, 2].map(() => s.c.post('Myfavorite/bPrjctFvr', { id: p.id })));
     for (const r of rs) expectOk(r);
     const listed = (await s.c.post<FavList>('Myfavorite/bPrjctList', {})).body.data.total;
@@ -56,8 +51,8 @@ describe('Myfavorite/bPrjctFvr and bPrjctList', () => {
 
   it('only approved projects; bad input; login required', async () => {
     const s = await memberClient(ctx);
-    const pending = await makeProject(ctx, customerId, { status: 0, checked: 0 });
-    const rejected = await makeProject(ctx, customerId, { status: 7, checked: 2, closedBy: 'rejected' });
+    const pending = await makeProject(ctx, customer.id, { status: 0, checked: 0 });
+    const rejected = await makeProject(ctx, customer.id, { status: 7, checked: 2, closedBy: 'rejected' });
     expectError(await s.c.post('Myfavorite/bPrjctFvr', { id: pending.id }), 'NOT_FOUND');
     expectError(await s.c.post('Myfavorite/bPrjctFvr', { id: rejected.id }), 'NOT_FOUND');
     expectError(await s.c.post('Myfavorite/bPrjctFvr', { id: 99_999_999 }), 'NOT_FOUND');

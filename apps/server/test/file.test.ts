@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  count,
-  expectError,
-  expectFields,
-  expectOk,
-  makeTestApp,
-  rows,
-  type TestContext,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { count, expectError, expectFields, expectOk, rows } from './helpers.ts';
 import {
   getFile,
   jpeg,
-  type LoggedIn,
-  loggedIn,
   operatorCookie,
   PDF,
   png,
@@ -22,23 +12,20 @@ import {
   tempUploadDir,
   upload,
   uploadRaw,
+  useTestApp,
 } from './member-fixtures.ts';
 
-let ctx: TestContext;
-let dir: string;
-let a: LoggedIn;
-let b: LoggedIn;
+const dir = tempUploadDir();
+// 1 MB keeps the oversize test fast; the default (10 MB) is checked in the config test below.
+const ctx = useTestApp({
+  env: { UPLOAD_DIR: dir, UPLOAD_MAX_MB: '1' },
+  members: { a: 'supplier', b: 'supplier' },
+});
+const { a, b } = ctx.members;
 let op: string;
-
 beforeAll(async () => {
-  dir = tempUploadDir();
-  // 1 MB keeps the oversize test fast; the default (10 MB) is checked in the config test below.
-  ctx = await makeTestApp({ UPLOAD_DIR: dir, UPLOAD_MAX_MB: '1' });
-  a = await loggedIn(ctx);
-  b = await loggedIn(ctx);
   op = await operatorCookie(ctx);
 });
-afterAll(() => ctx.close());
 
 // biome-ignore lint/suspicious/noExplicitAny: envelope bodies in assertions
 const asResponse = (r: { status: number; body: any; res: any }) => r;

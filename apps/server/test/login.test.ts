@@ -8,7 +8,6 @@ import {
   expectFields,
   expectOk,
   login,
-  makeTestApp,
   newMobile,
   PASSWORD,
   register,
@@ -16,12 +15,9 @@ import {
   setCookies,
   type TestContext,
 } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 async function memberState(mobile: string) {
   const [m] = await rows<{
