@@ -2,58 +2,25 @@
 // autocannon and prints req/s, p50 and p99 beside a trivial route served by the same process,
 // then the gzip size of the JavaScript that /login loads before it is interactive.
 //   npm run bench            (BENCH_SECONDS=10 by default, BENCH_CONNECTIONS=10)
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { build, DEMO_LOGIN, demoSession, run, startServer } from './harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 4390);
-const base = `http://127.0.0.1:${port}`;
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-if (!process.env.BENCH_SKIP_BUILD) run('npm', ['run', 'build']);
+build();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-bench-'));
-const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    // The production build, run outside NODE_ENV=production: production refuses demo data (the bench
-    // logs in as the demo supplier) and the development SMS sender. NODE_ENV changes neither the
-    // code paths measured nor Fastify; the log level is set below.
-    NODE_ENV: 'development',
-    DEMO_DATA: 'true',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The bench logs in hundreds of times a second from one IP, all with the right password.
-    LOGIN_IP_FAILURE_LIMIT: '1000000',
-    LOGIN_IP_ACCOUNT_FAILURE_LIMIT: '1000000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const { base, ready, stop } = startServer(port, {
+  DATA_DIR: dataDir,
+  // The bench logs in hundreds of times a second from one IP, all with the right password.
+  LOGIN_IP_FAILURE_LIMIT: '1000000',
+  LOGIN_IP_ACCOUNT_FAILURE_LIMIT: '1000000',
 });
-const stop = () => server.kill('SIGTERM');
-process.on('exit', stop);
-
-async function waitReady() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      const r = await fetch(`${base}/healthz`);
-      if (r.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 function load(opts) {
   return new Promise((resolve, reject) => {
@@ -63,15 +30,8 @@ function load(opts) {
   });
 }
 
-const loginBody = JSON.stringify({ mobile: '13800000001', password: 'demo1234' });
-await waitReady();
-const loginRes = await fetch(`${base}/api/User/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: loginBody,
-});
-const sid = (loginRes.headers.get('set-cookie') ?? '').match(/zl_sid=([^;]+)/)?.[1];
-if (!sid) throw new Error('demo login failed: no session cookie');
+await ready();
+const sid = await demoSession(base);
 
 const cases = [
   { name: 'GET /livez (trivial baseline)', path: '/livez' },
@@ -81,7 +41,7 @@ const cases = [
     path: '/api/User/login',
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: loginBody,
+    body: DEMO_LOGIN,
   },
 ];
 

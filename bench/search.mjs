@@ -2,24 +2,16 @@
 // build, autocannon per common search, beside GET /livez of the same process.
 //   npm run bench:search   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/zl_bench_search;
 //                           BENCH_SECONDS=5, BENCH_CONNECTIONS=10, BENCH_ROWS=1000000, BENCH_SKIP_BUILD=1)
-import { spawn, spawnSync } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateProjects } from '../scripts/gen-projects.mjs';
+import { build, demoSession, startServer } from './harness.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rowsWanted = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 4391);
-const base = `http://127.0.0.1:${port}`;
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/zl_bench_search';
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
 
 async function ensureDatabase() {
   const url = new URL(databaseUrl);
@@ -32,39 +24,12 @@ async function ensureDatabase() {
   await admin.end();
 }
 
-if (!process.env.BENCH_SKIP_BUILD) run('npm', ['run', 'build']);
+build();
 await ensureDatabase();
 
 // The server migrates the database on start (openDatabase), and seeds the demo supplier.
-const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    // The production build, run outside NODE_ENV=production: production refuses demo data (the bench
-    // logs in as the demo supplier) and the development SMS sender. NODE_ENV changes neither the
-    // code paths measured nor Fastify; the log level is set below.
-    NODE_ENV: 'development',
-    DEMO_DATA: 'true',
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-process.on('exit', () => server.kill('SIGTERM'));
-
-async function waitReady() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const r = await fetch(`${base}/healthz`);
-      if (r.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
-await waitReady();
+const { base, ready, stop } = startServer(port, { DATABASE_URL: databaseUrl });
+await ready(600);
 
 const client = new pg.Client({ connectionString: databaseUrl });
 await client.connect();
@@ -103,13 +68,7 @@ if (!demo.rows.length) {
 }
 await client.end();
 
-const login = await fetch(`${base}/api/User/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }),
-});
-const sid = (login.headers.get('set-cookie') ?? '').match(/zl_sid=([^;]+)/)?.[1];
-if (!sid) throw new Error('demo login failed: no session cookie');
+const sid = await demoSession(base);
 const headers = { 'content-type': 'application/json', cookie: `zl_sid=${sid}` };
 
 async function call(body) {
@@ -177,5 +136,5 @@ for (const c of cases) {
   });
 }
 console.table(out);
-server.kill('SIGTERM');
+stop();
 process.exit(0);

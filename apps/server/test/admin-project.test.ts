@@ -1,32 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, makeMember } from './admin-helpers.ts';
-import {
-  Client,
-  expectError,
-  expectFields,
-  expectOk,
-  makeTestApp,
-  rows,
-  type TestContext,
-} from './helpers.ts';
-import { loggedIn } from './member-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { adminClient } from './admin-helpers.ts';
+import { Client, expectError, expectFields, expectOk, rows } from './helpers.ts';
+import { loggedIn, useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
 
-let ctx: TestContext;
-let reviewer: Client;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  reviewer = (await adminClient(ctx, 'reviewer')).c;
-  customerId = (
-    await makeMember(ctx, { cardtype: 'customer', nickname: '华展会务', company: '华展会务有限公司' })
-  ).id;
+const ctx = useTestApp({
+  members: {
+    reviewer: 'reviewer',
+    customer: { row: { cardtype: 'customer', nickname: '华展会务', company: '华展会务有限公司' } },
+  },
 });
-afterAll(() => ctx.close());
+const { reviewer, customer } = ctx.members;
 
 const pending = (values: Parameters<typeof makeProject>[2] = {}) =>
-  makeProject(ctx, customerId, { status: 0, checked: 0, coins: 0, ...values });
+  makeProject(ctx, customer.id, { status: 0, checked: 0, coins: 0, ...values });
 
 async function projectRow(id: number) {
   const [p] = await rows<Record<string, unknown>>(ctx, sql`select * from projects where id = ${id}`);
@@ -41,7 +29,7 @@ describe('Admin/projectQueue', () => {
     const a = await pending({ title: `${title} A`, updatedAt: new Date(Date.now() - 3_600_000) });
     const b = await pending({ title: `${title} B` });
     await pending({ title: `${title} C`, status: 7, closedBy: 'cancelled' }); // left the queue
-    const r = await reviewer.post<Page>('Admin/projectQueue', { keyword: title, page: 1, pageSize: 10 });
+    const r = await reviewer.c.post<Page>('Admin/projectQueue', { keyword: title, page: 1, pageSize: 10 });
     expectOk(r);
     expect(r.body.data.listItem.map((p) => p.id)).toEqual([a.id, b.id]);
     expect(r.body.data.listItem[0]).toMatchObject({
@@ -50,14 +38,14 @@ describe('Admin/projectQueue', () => {
       customer: { nickname: '华展会务', mobile: '13900000000' },
       submitted: expect.any(String),
     });
-    const byOrder = await reviewer.post<Page>('Admin/projectQueue', {
+    const byOrder = await reviewer.c.post<Page>('Admin/projectQueue', {
       keyword: b.orders,
       page: 1,
       pageSize: 10,
     });
     expect(byOrder.body.data.listItem.map((p) => p.id)).toEqual([b.id]);
-    expectOk(await reviewer.post('Admin/projectReview', { id: a.id, approve: true, coins: 8 }));
-    const approved = await reviewer.post<Page>('Admin/projectQueue', {
+    expectOk(await reviewer.c.post('Admin/projectReview', { id: a.id, approve: true, coins: 8 }));
+    const approved = await reviewer.c.post<Page>('Admin/projectQueue', {
       checked: 1,
       keyword: title,
       page: 1,
@@ -65,7 +53,7 @@ describe('Admin/projectQueue', () => {
     });
     expect(approved.body.data.listItem.map((p) => p.id)).toEqual([a.id]);
     expect(approved.body.data.listItem[0]!.checkdate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expectFields(await reviewer.post('Admin/projectQueue', { checked: 3, pageSize: 0 }), [
+    expectFields(await reviewer.c.post('Admin/projectQueue', { checked: 3, pageSize: 0 }), [
       'checked',
       'pageSize',
     ]);
@@ -81,7 +69,7 @@ describe('Admin/projectDetail', () => {
     [300.5, 30],
   ])('area %f m² suggests %i coins', async (areas, coins) => {
     const p = await pending({ areas });
-    const r = await reviewer.post<Record<string, unknown>>('Admin/projectDetail', { id: p.id });
+    const r = await reviewer.c.post<Record<string, unknown>>('Admin/projectDetail', { id: p.id });
     expectOk(r);
     expect(r.body.data).toMatchObject({
       id: p.id,
@@ -93,14 +81,14 @@ describe('Admin/projectDetail', () => {
   });
 
   it('a missing project is NOT_FOUND', async () => {
-    expectError(await reviewer.post('Admin/projectDetail', { id: 987_654_321 }), 'NOT_FOUND');
+    expectError(await reviewer.c.post('Admin/projectDetail', { id: 987_654_321 }), 'NOT_FOUND');
   });
 });
 
 describe('Admin/projectReview', () => {
   it('approves: 0 → 1, checked 1, checkdate, the coins set; audited as the operator', async () => {
     const p = await pending();
-    const r = await reviewer.post<Record<string, unknown>>('Admin/projectReview', {
+    const r = await reviewer.c.post<Record<string, unknown>>('Admin/projectReview', {
       id: p.id,
       approve: true,
       coins: 12,
@@ -121,7 +109,7 @@ describe('Admin/projectReview', () => {
 
   it('rejects: 0 → 7, checked 2, closedBy rejected, the reason', async () => {
     const p = await pending();
-    const r = await reviewer.post<Record<string, unknown>>('Admin/projectReview', {
+    const r = await reviewer.c.post<Record<string, unknown>>('Admin/projectReview', {
       id: p.id,
       approve: false,
       reason: '展台尺寸与图片不符',
@@ -138,58 +126,58 @@ describe('Admin/projectReview', () => {
   it('checks its input: coins 1–100 to approve, a reason of 2–200 to reject', async () => {
     const p = await pending();
     const before = await projectRow(p.id);
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: true }), ['coins']);
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: true, coins: 0 }), [
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: true }), ['coins']);
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: true, coins: 0 }), [
       'coins',
     ]);
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: true, coins: 101 }), [
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: true, coins: 101 }), [
       'coins',
     ]);
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: true, coins: 2.5 }), [
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: true, coins: 2.5 }), [
       'coins',
     ]);
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: false }), ['reason']);
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: false, reason: ' 差 ' }), [
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: false }), ['reason']);
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: false, reason: ' 差 ' }), [
       'reason',
     ]);
     expectFields(
-      await reviewer.post('Admin/projectReview', { id: p.id, approve: false, reason: '长'.repeat(201) }),
+      await reviewer.c.post('Admin/projectReview', { id: p.id, approve: false, reason: '长'.repeat(201) }),
       ['reason'],
     );
-    expectFields(await reviewer.post('Admin/projectReview', { id: p.id, approve: 'yes', coins: 5 }), [
+    expectFields(await reviewer.c.post('Admin/projectReview', { id: p.id, approve: 'yes', coins: 5 }), [
       'approve',
     ]);
     expect(await projectRow(p.id)).toEqual(before);
   });
 
   it('refuses a decided project, a passed deadline, and two decisions at once give one', async () => {
-    const bidding = await makeProject(ctx, customerId, { status: 1 });
+    const bidding = await makeProject(ctx, customer.id, { status: 1 });
     const b1 = await projectRow(bidding.id);
     expectError(
-      await reviewer.post('Admin/projectReview', { id: bidding.id, approve: true, coins: 5 }),
+      await reviewer.c.post('Admin/projectReview', { id: bidding.id, approve: true, coins: 5 }),
       'INVALID_STATE',
     );
     expectError(
-      await reviewer.post('Admin/projectReview', { id: bidding.id, approve: false, reason: '不合规' }),
+      await reviewer.c.post('Admin/projectReview', { id: bidding.id, approve: false, reason: '不合规' }),
       'INVALID_STATE',
     );
     expect(await projectRow(bidding.id)).toEqual(b1);
 
     const late = await pending({ biddl: new Date(Date.now() - 60_000) });
     const l1 = await projectRow(late.id);
-    const r = await reviewer.post('Admin/projectReview', { id: late.id, approve: true, coins: 5 });
+    const r = await reviewer.c.post('Admin/projectReview', { id: late.id, approve: true, coins: 5 });
     expectError(r, 'INVALID_STATE');
     expect(r.body.errMsg).toMatch(/截止时间已过/);
     expect(await projectRow(late.id)).toEqual(l1);
     // rejecting it is still possible
     expectOk(
-      await reviewer.post('Admin/projectReview', { id: late.id, approve: false, reason: '截止时间已过' }),
+      await reviewer.c.post('Admin/projectReview', { id: late.id, approve: false, reason: '截止时间已过' }),
     );
 
     const p = await pending();
     const other = (await adminClient(ctx, 'reviewer')).c;
     const out = await Promise.all([
-      reviewer.post('Admin/projectReview', { id: p.id, approve: true, coins: 5 }),
+      reviewer.c.post('Admin/projectReview', { id: p.id, approve: true, coins: 5 }),
       other.post('Admin/projectReview', { id: p.id, approve: false, reason: '重复发布' }),
     ]);
     expect(out.map((o) => o.body.errCode).sort()).toEqual(['INVALID_STATE', 'success']);
@@ -199,7 +187,7 @@ describe('Admin/projectReview', () => {
     );
     expect(n!.n).toBe(1);
     expectError(
-      await reviewer.post('Admin/projectReview', { id: 987_654_321, approve: true, coins: 5 }),
+      await reviewer.c.post('Admin/projectReview', { id: 987_654_321, approve: true, coins: 5 }),
       'NOT_FOUND',
     );
   });

@@ -1,23 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { refundBidders } from '../src/modules/project/project-refund.ts';
 import { makeMember } from './admin-helpers.ts';
-import { expectError, expectOk, makeTestApp, rows, type TestContext } from './helpers.ts';
-import { type LoggedIn, loggedIn } from './member-fixtures.ts';
+import { expectError, expectOk, rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
 
-let ctx: TestContext;
-let cust: LoggedIn;
-let other: LoggedIn;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  [cust, other] = await Promise.all([
-    loggedIn(ctx, { cardtype: 'customer' }),
-    loggedIn(ctx, { cardtype: 'customer' }),
-  ]);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { cust: 'customer', other: 'customer' } });
+const { cust, other } = ctx.members;
 
 const supplier = () =>
   makeMember(ctx, { cardtype: 'workshop', personauth: 1, company: '上海展艺搭建有限公司' });

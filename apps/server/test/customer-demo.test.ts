@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
-import { Client, expectOk, login, makeTestApp, rows, type TestContext } from './helpers.ts';
+import { Client, expectOk, login, rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('demo marketplace data', () => {
   it('gives the demo supplier coins once and the demo customer projects in the order centre', async () => {

@@ -1,31 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  count,
-  expectError,
-  expectFields,
-  expectOk,
-  makeTestApp,
-  rows,
-  type TestContext,
-} from './helpers.ts';
-import { type LoggedIn, loggedIn } from './member-fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, count, expectError, expectFields, expectOk, rows } from './helpers.ts';
+import { loggedIn, useTestApp } from './member-fixtures.ts';
 import { isoDate, makeProject, makeQuote, makeUpload, publishBody } from './project-fixtures.ts';
 
-let ctx: TestContext;
-let cust: LoggedIn;
-let other: LoggedIn;
-let supplier: LoggedIn;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  [cust, other, supplier] = await Promise.all([
-    loggedIn(ctx, { cardtype: 'customer' }),
-    loggedIn(ctx, { cardtype: 'customer' }),
-    loggedIn(ctx),
-  ]);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { cust: 'customer', other: 'customer', supplier: 'supplier' } });
+const { cust, other, supplier } = ctx.members;
 
 type Detail = Record<string, unknown> & { id: number; status: number; orders: string };
 const DAY = 86_400_000;

@@ -1,19 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expireProjects } from '../src/jobs/expire-projects.ts';
 import { createScheduler, EXPIRE_JOB, EXPIRE_LOCK_KEY } from '../src/jobs/scheduler.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { makeMember } from './admin-helpers.ts';
-import { makeTestApp, rows, type TestContext } from './helpers.ts';
+import { rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
 
-let ctx: TestContext;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { customer: { row: { cardtype: 'customer' } } } });
+const { customer } = ctx.members;
 
 const past = (min = 1) => new Date(Date.now() - min * 60_000);
 const supplier = () => makeMember(ctx, { cardtype: 'workshop', personauth: 1 });
@@ -34,10 +30,10 @@ async function drain() {
 describe('expireProjects', () => {
   it('closes only bidding projects past their deadline, refunding their bidders', async () => {
     await drain();
-    const due = await makeProject(ctx, customerId, { status: 1, biddl: past(), coins: 7 });
-    const future = await makeProject(ctx, customerId, { status: 1 });
-    const pending = await makeProject(ctx, customerId, { status: 0, checked: 0, biddl: past() });
-    const awarded = await makeProject(ctx, customerId, { status: 2, biddl: past() });
+    const due = await makeProject(ctx, customer.id, { status: 1, biddl: past(), coins: 7 });
+    const future = await makeProject(ctx, customer.id, { status: 1 });
+    const pending = await makeProject(ctx, customer.id, { status: 0, checked: 0, biddl: past() });
+    const awarded = await makeProject(ctx, customer.id, { status: 2, biddl: past() });
     const s1 = await supplier();
     const s2 = await supplier();
     await makeQuote(ctx, due.id, s1.id, 7);
@@ -79,7 +75,7 @@ describe('expireProjects', () => {
     const suppliers = await Promise.all(Array.from({ length: 4 }, supplier));
     const due = [];
     for (let i = 0; i < 8; i++) {
-      const p = await makeProject(ctx, customerId, { status: 1, biddl: past(i + 1), coins: 3 });
+      const p = await makeProject(ctx, customer.id, { status: 1, biddl: past(i + 1), coins: 3 });
       for (const s of suppliers.slice(0, 1 + (i % 4))) await makeQuote(ctx, p.id, s.id, 3);
       due.push(p.id);
     }
@@ -106,10 +102,10 @@ describe('expireProjects', () => {
   it('an award racing the expiry: exactly one of them happens', async () => {
     await drain();
     const { award } = await import('../src/modules/customer/customer.service.ts');
-    const p = await makeProject(ctx, customerId, { status: 1, biddl: past() });
+    const p = await makeProject(ctx, customer.id, { status: 1, biddl: past() });
     const s = await supplier();
     const q = await makeQuote(ctx, p.id, s.id, 4);
-    const member = { memberId: customerId, cardtype: 'customer' } as Parameters<typeof award>[1];
+    const member = { memberId: customer.id, cardtype: 'customer' } as Parameters<typeof award>[1];
     const [expired, awarded] = await Promise.allSettled([
       expireProjects(ctx.database.db),
       award(ctx.database.db, member, { id: p.id, quoteId: q.id }),
@@ -138,7 +134,7 @@ describe('the scheduler', () => {
   it('runs a round on demand; with the timer off nothing runs by itself', async () => {
     await drain();
     const jobs = startJobs();
-    const p = await makeProject(ctx, customerId, { status: 1, biddl: past() });
+    const p = await makeProject(ctx, customer.id, { status: 1, biddl: past() });
     expect(await jobs.runExpiry()).toBe(true);
     expect((await status(p.id)).status).toBe(7);
     await jobs.stop();
@@ -149,7 +145,7 @@ describe('the scheduler', () => {
     async () => {
       await drain();
       const jobs = startJobs();
-      const p = await makeProject(ctx, customerId, { status: 1, biddl: past() });
+      const p = await makeProject(ctx, customer.id, { status: 1, biddl: past() });
       const other = await ctx.database.pool!.connect();
       try {
         await other.query('select pg_advisory_lock($1)', [EXPIRE_LOCK_KEY]);

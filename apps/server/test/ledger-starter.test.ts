@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
-import { adminClient, makeMember, submitBusiness, submitPerson } from './admin-helpers.ts';
-import { type Client, expectOk, makeTestApp, type TestContext } from './helpers.ts';
+import { makeMember, submitBusiness, submitPerson } from './admin-helpers.ts';
+import { expectOk } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-let reviewer: Client;
-beforeAll(async () => {
-  // a non-default amount proves the configuration reaches the review
-  ctx = await makeTestApp({ STARTER_COINS: '60' });
-  reviewer = (await adminClient(ctx, 'reviewer')).c;
-});
-afterAll(() => ctx.close());
+// a non-default amount proves the configuration reaches the review
+const ctx = useTestApp({ env: { STARTER_COINS: '60' }, members: { reviewer: 'reviewer' } });
+const { reviewer } = ctx.members;
 
 const review = (kind: 'person' | 'business', id: number, approve: boolean) =>
-  reviewer.post('Admin/authReview', { kind, id, approve, ...(approve ? {} : { reason: '照片不清晰' }) });
+  reviewer.c.post('Admin/authReview', { kind, id, approve, ...(approve ? {} : { reason: '照片不清晰' }) });
 
 describe('starter coins on the first approved verification', () => {
   it('a supplier gets STARTER_COINS once: a second approved verification adds nothing', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/errors.ts';
 import {
   type AccountRef,
@@ -8,13 +8,10 @@ import {
   type TransactionInput,
   verifyLedger,
 } from '../src/modules/ledger/ledger.service.ts';
-import { count, makeTestApp, type TestContext } from './helpers.ts';
+import { count } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 let memberSeq = 1000;
 const coins = (memberId: number): AccountRef => ({ kind: 'member_coins', memberId });

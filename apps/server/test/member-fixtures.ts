@@ -2,12 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { creditCodeCheckChar, idCardCheckChar } from '@zl/shared';
+import { type AdminRole, creditCodeCheckChar, idCardCheckChar } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { Client, expectOk, login, register, rows, type TestContext } from './helpers.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { members } from '../src/db/schema/index.ts';
+import { adminClient, makeMember } from './admin-helpers.ts';
+import { Client, expectOk, login, makeTestApp, register, rows, type TestContext } from './helpers.ts';
+import { type Member, memberClient } from './projectcenter-fixtures.ts';
 
-/** Shared by member*, file* and verification* tests. */
+/** Shared by the server tests: the app of a test file and its members; uploads and documents. */
 
 export function tempUploadDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'zl-uploads-'));
@@ -35,6 +39,61 @@ export async function loggedIn(ctx: TestContext, extra: Record<string, unknown> 
   expectOk(await login(c, mobile));
   const [m] = await rows<{ id: number }>(ctx, sql`select id from members where mobile = ${mobile}`);
   return { c, id: Number(m!.id), mobile, cardno };
+}
+
+/**
+ * Who a test file signs in once for all its tests:
+ * - `'supplier'` / `'customer'`: a member registered and logged in through the real calls (LoggedIn);
+ * - an operator role: a console client of a fresh operator (`{ c, id, username }`);
+ * - `{ row }`: a member inserted directly, not signed in (`{ id, cardno, mobile }`);
+ * - `{ session }`: a member inserted directly with a live session (Member; no argon2 login).
+ */
+export type MemberSpec =
+  | 'supplier'
+  | 'customer'
+  | AdminRole
+  | { row: Partial<typeof members.$inferInsert> }
+  | { session: Partial<typeof members.$inferInsert> };
+
+type SignedIn<S> = S extends 'supplier' | 'customer'
+  ? LoggedIn
+  : S extends AdminRole
+    ? { c: Client; id: number; username: string }
+    : S extends { session: unknown }
+      ? Member
+      : { id: number; cardno: string; mobile: string };
+
+async function signIn(ctx: TestContext, spec: MemberSpec): Promise<object> {
+  if (spec === 'supplier') return loggedIn(ctx);
+  if (spec === 'customer') return loggedIn(ctx, { cardtype: 'customer' });
+  if (typeof spec === 'string') return adminClient(ctx, spec);
+  if ('session' in spec) return memberClient(ctx, spec.session);
+  return makeMember(ctx, spec.row);
+}
+
+/**
+ * The app of a test file on a fresh database (makeTestApp), built before its tests and closed
+ * after them, with its `members` signed in once, in the order given. What it answers is filled in
+ * by the time the tests run: read it inside hooks and tests, not at the top of the file.
+ */
+export function useTestApp<const M extends Record<string, MemberSpec> = Record<never, MemberSpec>>(
+  opts: {
+    /** environment on top of the test defaults; a function is read when the app is built */
+    env?: Record<string, string> | (() => Record<string, string>);
+    app?: Parameters<typeof makeTestApp>[1];
+    members?: M;
+  } = {},
+): TestContext & { members: { [K in keyof M]: SignedIn<M[K]> } } {
+  const specs = Object.entries(opts.members ?? {}) as Array<[string, MemberSpec]>;
+  const signed: Record<string, object> = Object.fromEntries(specs.map(([k]) => [k, {}]));
+  const ctx = { members: signed } as TestContext & { members: { [K in keyof M]: SignedIn<M[K]> } };
+  beforeAll(async () => {
+    const env = typeof opts.env === 'function' ? opts.env() : opts.env;
+    Object.assign(ctx, await makeTestApp(env, opts.app));
+    for (const [k, spec] of specs) Object.assign(signed[k]!, await signIn(ctx, spec));
+  });
+  afterAll(() => ctx.close());
+  return ctx;
 }
 
 /** An operator with a live console session, made directly in the database. */

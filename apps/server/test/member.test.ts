@@ -1,25 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
+import { Client, count, expectError, expectFields, expectOk, login, PASSWORD, rows } from './helpers.ts';
 import {
-  Client,
-  count,
-  expectError,
-  expectFields,
-  expectOk,
-  login,
-  makeTestApp,
-  PASSWORD,
-  rows,
-  type TestContext,
-} from './helpers.ts';
-import { type LoggedIn, loggedIn, operatorCookie, tempUploadDir, uploadId } from './member-fixtures.ts';
+  type LoggedIn,
+  loggedIn,
+  operatorCookie,
+  tempUploadDir,
+  uploadId,
+  useTestApp,
+} from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp({ UPLOAD_DIR: tempUploadDir() });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { UPLOAD_DIR: tempUploadDir() } });
 
 // biome-ignore lint/suspicious/noExplicitAny: userInfo in assertions
 type Any = any;

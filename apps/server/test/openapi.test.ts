@@ -1,9 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_TAGS, OPENAPI_JSON_PATH, OPENAPI_UI_PREFIX } from '../src/plugins/openapi.ts';
-import { Client, login, makeTestApp, register, type TestContext } from './helpers.ts';
+import { Client, login, makeTestApp, register } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -48,17 +49,15 @@ function jsonOf(schema: unknown, io: 'input' | 'output'): Json {
   return constAsEnum(json) as Json;
 }
 
-let ctx: TestContext;
 let doc: Document;
 const routes: RouteOptions[] = [];
+const ctx = useTestApp({ app: { onRoute: (r) => routes.push(r) } });
 
 beforeAll(async () => {
-  ctx = await makeTestApp({}, { onRoute: (r) => routes.push(r) });
   const res = await ctx.app.inject({ method: 'GET', url: OPENAPI_JSON_PATH });
   expect(res.statusCode).toBe(200);
   doc = res.json() as Document;
 });
-afterAll(() => ctx.close());
 
 /** Every route a client can call (HEAD twins and the documentation's own routes aside). */
 function apiRoutes() {

@@ -1,6 +1,6 @@
 import type { ApiEnvelope } from '@zl/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import {
   Client,
@@ -22,6 +22,7 @@ import {
   png,
   storedFiles,
   tempUploadDir,
+  useTestApp,
 } from './member-fixtures.ts';
 
 /** Cross-site request refusal (issue 8 §7): docs/api.md, "Cross-site requests". */
@@ -30,13 +31,8 @@ const SITE = 'zhanlan.example.com';
 const FOREIGN = 'https://evil.example.net';
 const ALLOWED = 'https://console.example.org';
 
-let ctx: TestContext;
-let dir: string;
-beforeAll(async () => {
-  dir = tempUploadDir();
-  ctx = await makeTestApp({ UPLOAD_DIR: dir, ALLOWED_ORIGINS: `${ALLOWED}, http://localhost:5173` });
-});
-afterAll(() => ctx.close());
+const dir = tempUploadDir();
+const ctx = useTestApp({ env: { UPLOAD_DIR: dir, ALLOWED_ORIGINS: `${ALLOWED}, http://localhost:5173` } });
 
 type Answer = {
   status: number;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { insertAudit } from '../src/modules/admin/audit.repo.ts';
@@ -17,19 +17,15 @@ import {
   type ProjectEventNotice,
 } from '../src/modules/project/project-transition.ts';
 import { makeMember } from './admin-helpers.ts';
-import { makeTestApp, rows, type TestContext } from './helpers.ts';
+import { rows, type TestContext } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
 
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-let ctx: TestContext;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { customer: { row: { cardtype: 'customer' } } } });
+const { customer } = ctx.members;
 
 /** Another app (another "process" as far as the outbox knows) on a database. */
 async function appOn(database: Database) {
@@ -79,7 +75,7 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
 
 describe('writing events', () => {
   it('a transition writes its event in its own transaction: a refused one writes none', async () => {
-    const p = await makeProject(ctx, customerId, { status: 0, checked: 0 });
+    const p = await makeProject(ctx, customer.id, { status: 0, checked: 0 });
     const res = await approve(ctx.database.db, p.id);
     const [e] = await rows<{ type: string; aggregate_type: string; aggregate_id: string; payload: unknown }>(
       ctx,
@@ -98,7 +94,7 @@ describe('writing events', () => {
   });
 
   it('coin movements worth telling write ledger events; a duplicate movement writes none', async () => {
-    const p = await makeProject(ctx, customerId, { status: 1 });
+    const p = await makeProject(ctx, customer.id, { status: 1 });
     const s = await makeMember(ctx, { cardtype: 'workshop', personauth: 1 });
     const q = await makeQuote(ctx, p.id, s.id, 6);
     await ctx.database.db.transaction(async (tx) => {
@@ -132,7 +128,7 @@ describe('delivery', () => {
   it('(a) an event committed by a process killed before dispatch is delivered by the next one', async () => {
     // The first "process" commits and is gone without dispatching (its app never ran the jobs).
     const first = await appOn(ctx.database);
-    const p = await makeProject(ctx, customerId, { status: 0, checked: 0 });
+    const p = await makeProject(ctx, customer.id, { status: 0, checked: 0 });
     const { events } = await approve(ctx.database.db, p.id);
     await first.close();
 

@@ -1,30 +1,25 @@
 import type { ProjectInfo } from '@zl/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertAudit } from '../src/modules/admin/audit.repo.ts';
-import { makeMember } from './admin-helpers.ts';
-import { Client, expectError, expectFields, expectOk, makeTestApp, type TestContext } from './helpers.ts';
+import { Client, expectError, expectFields, expectOk } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
 import { memberClient, quoteBody, REQUIREMENTS, verifiedSupplier } from './projectcenter-fixtures.ts';
 
-let ctx: TestContext;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { poster: { row: { cardtype: 'customer' } } } });
+const { poster } = ctx.members;
 
 const info = (c: Client, id: unknown) => c.post<ProjectInfo>('Projectcenter/getInfo', { id });
 
 describe('Projectcenter/getInfo', () => {
   it('a published project lists 待审核 once: the publish audit row is the creation, not a second step', async () => {
-    const p = await makeProject(ctx, customerId, {
+    const p = await makeProject(ctx, poster.id, {
       ...REQUIREMENTS,
       createdAt: new Date('2026-03-01T16:30:05Z'),
     });
     const audit = {
       actorType: 'member' as const,
-      actorId: customerId,
+      actorId: poster.id,
       targetType: 'project',
       targetId: p.id,
     };
@@ -44,7 +39,7 @@ describe('Projectcenter/getInfo', () => {
   });
 
   it('answers the seed detail fields with the timeline, contact hidden', async () => {
-    const p = await makeProject(ctx, customerId, {
+    const p = await makeProject(ctx, poster.id, {
       ...REQUIREMENTS,
       mobile: '13911112222',
       picture: ['BBBBBBBBBBBBBBBBBBBBBB'],
@@ -96,7 +91,7 @@ describe('Projectcenter/getInfo', () => {
   });
 
   it('tells each caller why they cannot quote', async () => {
-    const p = await makeProject(ctx, customerId, { ...REQUIREMENTS, coins: 10 });
+    const p = await makeProject(ctx, poster.id, { ...REQUIREMENTS, coins: 10 });
     const unverified = await memberClient(ctx);
     expect((await info(unverified.c, p.id)).body.data.whyNot).toBe('NOT_VERIFIED');
     const customer = await memberClient(ctx, { cardtype: 'customer' });
@@ -118,14 +113,14 @@ describe('Projectcenter/getInfo', () => {
     const other = await info(poor.c, p.id);
     expect(other.body.data.myQuote).toBeNull();
     expect(other.res.body).not.toContain('85400');
-    const late = await makeProject(ctx, customerId, { biddl: new Date(Date.now() - 1000) });
+    const late = await makeProject(ctx, poster.id, { biddl: new Date(Date.now() - 1000) });
     expect((await info(s.c, late.id)).body.data.whyNot).toBe('BIDDING_CLOSED');
   });
 
   it('unapproved projects do not exist for suppliers; bad ids are refused', async () => {
     const s = await verifiedSupplier(ctx);
-    const pending = await makeProject(ctx, customerId, { status: 0, checked: 0 });
-    const rejected = await makeProject(ctx, customerId, { status: 7, checked: 2, closedBy: 'rejected' });
+    const pending = await makeProject(ctx, poster.id, { status: 0, checked: 0 });
+    const rejected = await makeProject(ctx, poster.id, { status: 7, checked: 2, closedBy: 'rejected' });
     expectError(await info(s.c, pending.id), 'NOT_FOUND');
     expectError(await info(s.c, rejected.id), 'NOT_FOUND');
     expectError(await info(s.c, 99_999_999), 'NOT_FOUND');

@@ -1,6 +1,6 @@
 import type { ProjectActor, ProjectEvent } from '@zl/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, projects } from '../src/db/schema/index.ts';
 import { AppError } from '../src/lib/errors.ts';
 import {
@@ -9,17 +9,12 @@ import {
   type ProjectEventNotice,
   type ProjectUpdate,
 } from '../src/modules/project/project-transition.ts';
-import { makeMember } from './admin-helpers.ts';
-import { makeTestApp, rows, type TestContext } from './helpers.ts';
+import { rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject, type ProjectInsert } from './project-fixtures.ts';
 
-let ctx: TestContext;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { customer: { row: { cardtype: 'customer' } } } });
+const { customer } = ctx.members;
 
 const ACTOR_ID: Record<ProjectActor, number | null> = { customer: 0, supplier: 77, admin: 5, system: null };
 
@@ -36,7 +31,7 @@ function run(
       {
         projectId,
         event,
-        actor: { type: actorType, id: actorType === 'customer' ? customerId : ACTOR_ID[actorType] },
+        actor: { type: actorType, id: actorType === 'customer' ? customer.id : ACTOR_ID[actorType] },
         detail: { note: 't' },
         ...extra,
       },
@@ -132,7 +127,7 @@ describe('legal transitions of issue 4', () => {
   ];
   for (const c of cases) {
     it(c.name, async () => {
-      const p = await makeProject(ctx, customerId, c.start);
+      const p = await makeProject(ctx, customer.id, c.start);
       const heard: ProjectEventNotice[] = [];
       const off = onProjectEvent(ctx.app.outbox, `test-listener-${c.event}-${p.id}`, (e) => {
         heard.push(e);
@@ -151,7 +146,7 @@ describe('legal transitions of issue 4', () => {
         .where(eq(auditLog.targetId, String(p.id)));
       expect(audit).toMatchObject({
         actorType: c.actor === 'customer' ? 'member' : c.actor,
-        actorId: c.actor === 'customer' ? customerId : ACTOR_ID[c.actor],
+        actorId: c.actor === 'customer' ? customer.id : ACTOR_ID[c.actor],
         action: `project.${c.event}`,
         targetType: 'project',
         detail: expect.objectContaining({ from: c.start.status, to: c.to, note: 't' }),
@@ -171,7 +166,7 @@ describe('legal transitions of issue 4', () => {
     const off = onProjectEvent(ctx.app.outbox, 'test-failing-listener', () => {
       throw new Error('boom');
     });
-    const p = await makeProject(ctx, customerId, { status: 1 });
+    const p = await makeProject(ctx, customer.id, { status: 1 });
     await run(p.id, 'award', 'customer', () => ({ awardedAt: new Date() }));
     await expect(ctx.app.outbox.drain()).resolves.toMatchObject({ retried: 1 });
     off();
@@ -252,7 +247,7 @@ describe('illegal transitions change nothing', () => {
   ];
   for (const c of cases) {
     it(`${c.name} → INVALID_STATE`, async () => {
-      const p = await makeProject(ctx, customerId, c.start);
+      const p = await makeProject(ctx, customer.id, c.start);
       const before = await snapshot(p.id);
       let mutated = false;
       const err = await run(p.id, c.event, c.actor, () => {
@@ -268,10 +263,10 @@ describe('illegal transitions change nothing', () => {
   }
 
   it("another customer's project answers NOT_FOUND, and so does a missing one", async () => {
-    const p = await makeProject(ctx, customerId, { status: 1 });
+    const p = await makeProject(ctx, customer.id, { status: 1 });
     const before = await snapshot(p.id);
     const other = await run(p.id, 'cancel', 'customer', undefined, {
-      customerId: customerId + 100_000,
+      customerId: customer.id + 100_000,
     }).catch((e: AppError) => e.code);
     expect(other).toBe('NOT_FOUND');
     expect(await snapshot(p.id)).toEqual(before);
@@ -279,7 +274,7 @@ describe('illegal transitions change nothing', () => {
   });
 
   it('two transitions at once: the row lock makes the second see the first (exactly one award)', async () => {
-    const p = await makeProject(ctx, customerId, { status: 1 });
+    const p = await makeProject(ctx, customer.id, { status: 1 });
     const out = await Promise.all([
       run(p.id, 'award', 'customer').then(
         () => 'ok',

@@ -1,18 +1,11 @@
 import type { QuoteView } from '@zl/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema/index.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
-import { makeFile, makeMember } from './admin-helpers.ts';
-import {
-  Client,
-  expectError,
-  expectFields,
-  expectOk,
-  makeTestApp,
-  rows,
-  type TestContext,
-} from './helpers.ts';
+import { makeFile } from './admin-helpers.ts';
+import { Client, expectError, expectFields, expectOk, rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
 import {
   coinsOf,
@@ -23,16 +16,11 @@ import {
   verifiedSupplier,
 } from './projectcenter-fixtures.ts';
 
-let ctx: TestContext;
-let customerId: number;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ members: { customer: { row: { cardtype: 'customer' } } } });
+const { customer } = ctx.members;
 
 const project = (v: Parameters<typeof makeProject>[2] = {}) =>
-  makeProject(ctx, customerId, { ...REQUIREMENTS, coins: 10, ...v });
+  makeProject(ctx, customer.id, { ...REQUIREMENTS, coins: 10, ...v });
 
 async function peoples(id: number): Promise<number> {
   const [p] = await ctx.database.db.select().from(projects).where(eq(projects.id, id));
@@ -129,7 +117,7 @@ describe('Projectcenter/priceTable', () => {
     expectError(await post(quoteBody(p.id, { lines: { other: [] } })), 'VALIDATION_FAILED');
     expectFields(await post({ ...quoteBody(p.id), id: 'x' }), ['id']);
     // a file that is not the supplier's own
-    const foreign = await makeFile(ctx, customerId);
+    const foreign = await makeFile(ctx, customer.id);
     expectError(await post(quoteBody(p.id, { attachments: [foreign] })), 'FILE_NOT_FOUND');
     expect(await quoteCount(ctx, p.id)).toBe(0);
     expect(await coinsOf(ctx, s.id)).toBe(100);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as crypto from '../src/lib/crypto.ts';
 
 // Counts password hashing (the real function still runs): bad requests must not cost an argon2 hash.
@@ -18,13 +18,12 @@ import {
   expectNoInternals,
   expectOk,
   latestCode,
-  makeTestApp,
   newMobile,
   PASSWORD,
   register,
   rows,
-  type TestContext,
 } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
 /** The development sender, unless a test makes the provider fail. */
 let failSms: Error | null = null;
@@ -39,12 +38,10 @@ const switchable: SmsSender = {
   },
 };
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp({}, { sms: switchable });
+const ctx = useTestApp({ app: { sms: switchable } });
+beforeAll(() => {
   dev = new DevSmsSender(ctx.database.db, ctx.app.log);
 });
-afterAll(() => ctx.close());
 
 interface MemberRow {
   cardno: string;

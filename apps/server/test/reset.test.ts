@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as crypto from '../src/lib/crypto.ts';
 
 // Counts password hashing (the real function still runs): bad requests must not cost an argon2 hash.
@@ -18,20 +18,15 @@ import {
   expectOk,
   latestCode,
   login,
-  makeTestApp,
   newMobile,
   PASSWORD,
   register,
   rows,
   setCookies,
-  type TestContext,
 } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const NEW_PASSWORD = 'newpass987';
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');

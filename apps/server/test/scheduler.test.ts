@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { Scheduler } from '../src/jobs/scheduler.ts';
-import { makeTestApp, type TestContext } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const log = { info() {}, warn() {}, error() {} } as unknown as ConstructorParameters<typeof Scheduler>[1];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

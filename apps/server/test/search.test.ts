@@ -1,24 +1,15 @@
 import type { ProjectSummary, SearchListResult } from '@zl/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generateProjects } from '../../../scripts/gen-projects.mjs';
 import { projects } from '../src/db/schema/index.ts';
-import { makeMember } from './admin-helpers.ts';
-import {
-  Client,
-  expectError,
-  expectFields,
-  expectOk,
-  makeTestApp,
-  rows,
-  type TestContext,
-} from './helpers.ts';
+import { Client, expectError, expectFields, expectOk, rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { isoDate } from './project-fixtures.ts';
-import { type Member, memberClient } from './projectcenter-fixtures.ts';
+import { memberClient } from './projectcenter-fixtures.ts';
 
-let ctx: TestContext;
-let sup: Member;
-let customerId: number;
+const ctx = useTestApp({ members: { customer: { row: { cardtype: 'customer' } }, sup: { session: {} } } });
+const { customer, sup } = ctx.members;
 const DAY = 86_400_000;
 const base = Date.now() - 10 * DAY;
 
@@ -28,7 +19,7 @@ function row(i: number, v: Partial<Row> = {}): Row {
   const l = 3 + (i % 7);
   return {
     orders: `S${String(i).padStart(6, '0')}`,
-    customerId,
+    customerId: customer.id,
     mobile: '13900000000',
     groupid: 1 + (i % 3),
     title: `第${i}号 上海国际车展 特装展台`,
@@ -72,9 +63,6 @@ async function walk(body: Record<string, unknown>): Promise<ProjectSummary[]> {
 
 const OPEN = 45;
 beforeAll(async () => {
-  ctx = await makeTestApp();
-  customerId = (await makeMember(ctx, { cardtype: 'customer' })).id;
-  sup = await memberClient(ctx);
   const values: Row[] = [];
   for (let i = 0; i < OPEN; i++) values.push(row(i));
   values.push(
@@ -87,7 +75,6 @@ beforeAll(async () => {
   );
   await ctx.database.db.insert(projects).values(values);
 });
-afterAll(() => ctx.close());
 
 async function expected(orderBy: string, where = 'true'): Promise<number[]> {
   const r = await rows<{ id: number }>(

@@ -1,24 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  count,
-  expectError,
-  expectOk,
-  login,
-  makeTestApp,
-  register,
-  rows,
-  setCookies,
-  type TestContext,
-} from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, count, expectError, expectOk, login, register, rows, setCookies } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 

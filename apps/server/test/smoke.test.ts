@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, login, makeTestApp, register, type TestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, login, register } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('register → login → loginCheck → logout', () => {
   it('walks the whole account journey', async () => {

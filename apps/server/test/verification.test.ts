@@ -1,22 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { Client, count, expectError, expectFields, expectOk, rows } from './helpers.ts';
 import {
-  Client,
-  count,
-  expectError,
-  expectFields,
-  expectOk,
-  makeTestApp,
-  rows,
-  type TestContext,
-} from './helpers.ts';
-import { creditCode, idNumber, type LoggedIn, loggedIn, tempUploadDir, uploadId } from './member-fixtures.ts';
+  creditCode,
+  idNumber,
+  type LoggedIn,
+  loggedIn,
+  tempUploadDir,
+  uploadId,
+  useTestApp,
+} from './member-fixtures.ts';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await makeTestApp({ UPLOAD_DIR: tempUploadDir() });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { UPLOAD_DIR: tempUploadDir() } });
 
 // biome-ignore lint/suspicious/noExplicitAny: answers in assertions
 type Any = any;

@@ -19,25 +19,24 @@ import {
   register,
   rows,
   setCookies,
-  type TestContext,
 } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 
 let fake: FakeWechat;
-let ctx: TestContext;
 const REDIRECT = 'http://127.0.0.1:4320/login';
+// the fake starts before the app and closes after it (after-hooks run last-registered first)
 beforeAll(async () => {
   fake = await startFakeWechat();
-  ctx = await makeTestApp({
+});
+afterAll(() => fake.close());
+const ctx = useTestApp({
+  env: () => ({
     WECHAT_APPID: fake.appid,
     WECHAT_SECRET: fake.secret,
     WECHAT_REDIRECT_URI: REDIRECT,
     WECHAT_AUTHORIZE_URL: `${fake.url}/connect/qrconnect`,
     WECHAT_API_BASE: fake.url,
-  });
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
+  }),
 });
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');

@@ -1,22 +1,14 @@
 import type { ProjectInfo, QuoteView } from '@zl/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectFields, expectOk, makeTestApp, type TestContext } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectFields, expectOk } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
-import {
-  type Member,
-  memberClient,
-  quoteBody,
-  REQUIREMENTS,
-  verifiedSupplier,
-} from './projectcenter-fixtures.ts';
+import { memberClient, quoteBody, REQUIREMENTS, verifiedSupplier } from './projectcenter-fixtures.ts';
 
-let ctx: TestContext;
-let customer: Member;
-beforeAll(async () => {
-  ctx = await makeTestApp();
-  customer = await memberClient(ctx, { cardtype: 'customer', nickname: '华展科技' });
+const ctx = useTestApp({
+  members: { customer: { session: { cardtype: 'customer', nickname: '华展科技' } } },
 });
-afterAll(() => ctx.close());
+const { customer } = ctx.members;
 
 interface Winner {
   awarded: boolean;

@@ -61,8 +61,6 @@ const envSchema = z.object({
   EXPIRE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
 });
 
-export type RawEnv = z.input<typeof envSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;

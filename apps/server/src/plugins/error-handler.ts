@@ -1,8 +1,8 @@
 import { type ErrorCode, errorCatalogue } from '@zl/shared';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorEnvelope } from '../lib/errors.ts';
-import { type App, pgErrorCode } from '../lib/types.ts';
+import { AppError, errorEnvelope, pgErrorCode } from '../lib/errors.ts';
+import type { App } from '../lib/types.ts';
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',

@@ -49,4 +49,3 @@ export const loginOtherPages = {
 } as const;
 
 export type MainPage = keyof typeof mainPages;
-export type PersonCenterPage = keyof typeof personCenterPages;

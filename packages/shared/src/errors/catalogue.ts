@@ -103,6 +103,7 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
+/** A code of the catalogue (the /exception page shows only these, never text from its URL). */
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(errorCatalogue, code);
 }

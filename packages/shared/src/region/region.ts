@@ -46,7 +46,3 @@ export function isValidRegion(prov: string, city = '', strt = ''): boolean {
   if (!strt) return true;
   return Boolean(c.children?.some((o) => o.value === strt));
 }
-
-export function provinceNames(): string[] {
-  return regionTree().map((p) => p.value);
-}

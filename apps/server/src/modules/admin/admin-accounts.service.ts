@@ -40,6 +40,15 @@ export async function upsertAdmin(
   const passwordHash = await hashPassword(input.password);
   const displayName = input.displayName?.trim() || input.username;
   return db.transaction(async (tx) => {
+    const audit = (action: 'admin.reset' | 'admin.create', targetId: number) =>
+      insertAudit(tx, {
+        actorType: actorId === null ? 'system' : 'admin',
+        actorId,
+        action,
+        targetType: 'admin',
+        targetId,
+        detail: { username: input.username, role: input.role },
+      });
     const existing = await repo.findAdminByUsername(tx, input.username);
     if (existing) {
       if (!input.reset) throw fieldError('VALIDATION_FAILED', 'username', '该用户名已存在');
@@ -48,14 +57,7 @@ export async function upsertAdmin(
         role: input.role,
         ...(input.displayName?.trim() ? { displayName } : {}),
       });
-      await insertAudit(tx, {
-        actorType: actorId === null ? 'system' : 'admin',
-        actorId,
-        action: 'admin.reset',
-        targetType: 'admin',
-        targetId: existing.id,
-        detail: { username: input.username, role: input.role },
-      });
+      await audit('admin.reset', existing.id);
       return { id: existing.id, created: false };
     }
     const row = await repo.insertAdmin(tx, {
@@ -65,14 +67,7 @@ export async function upsertAdmin(
       displayName,
     });
     if (!row) throw fieldError('VALIDATION_FAILED', 'username', '该用户名已存在');
-    await insertAudit(tx, {
-      actorType: actorId === null ? 'system' : 'admin',
-      actorId,
-      action: 'admin.create',
-      targetType: 'admin',
-      targetId: row.id,
-      detail: { username: input.username, role: input.role },
-    });
+    await audit('admin.create', row.id);
     return { id: row.id, created: true };
   });
 }

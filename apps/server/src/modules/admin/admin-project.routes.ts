@@ -6,8 +6,8 @@ import {
   adminProjectQueueSchema,
   adminProjectReviewSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { adminOf } from '../../plugins/guards.ts';
 import * as service from './admin-project.service.ts';
 

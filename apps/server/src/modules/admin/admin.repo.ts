@@ -9,11 +9,6 @@ export async function findAdminByUsername(db: DbOrTx, username: string) {
   return row;
 }
 
-export async function findAdminById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
-  return row;
-}
-
 export async function listAdmins(db: DbOrTx) {
   return db
     .select({

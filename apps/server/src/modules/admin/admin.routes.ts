@@ -14,8 +14,8 @@ import {
 } from '@zl/shared';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { ADMIN_COOKIE } from '../../plugins/admin-session.ts';
 import { adminOf } from '../../plugins/guards.ts';
 import * as accounts from './admin-accounts.service.ts';

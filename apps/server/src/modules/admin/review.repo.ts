@@ -8,6 +8,17 @@ export function tableOf(kind: AuthKind) {
   return kind === 'person' ? personAuths : businessAuths;
 }
 
+/** When a submission came and how its review went, with the reviewer's username (left-joined admins). */
+function reviewFields(t: ReturnType<typeof tableOf>) {
+  return {
+    createdAt: t.createdAt,
+    checked: t.checked,
+    reason: t.reason,
+    reviewedAt: t.reviewedAt,
+    reviewer: admins.username,
+  };
+}
+
 export async function queue(
   db: DbOrTx,
   q: { kind: AuthKind; checked: 0 | 1 | 2; keyword?: string | undefined; page: number; pageSize: number },
@@ -35,11 +46,7 @@ export async function queue(
       nickname: members.nickname,
       title: q.kind === 'person' ? personAuths.realname : businessAuths.btitle,
       idno: q.kind === 'person' ? personAuths.idcard : businessAuths.taxorder,
-      createdAt: t.createdAt,
-      checked: t.checked,
-      reason: t.reason,
-      reviewedAt: t.reviewedAt,
-      reviewer: admins.username,
+      ...reviewFields(t),
     })
     .from(t)
     .innerJoin(members, eq(members.id, t.memberId))
@@ -92,11 +99,7 @@ export async function history(db: DbOrTx, kind: AuthKind, memberId: number, exce
   return db
     .select({
       id: t.id,
-      createdAt: t.createdAt,
-      checked: t.checked,
-      reason: t.reason,
-      reviewedAt: t.reviewedAt,
-      reviewer: admins.username,
+      ...reviewFields(t),
     })
     .from(t)
     .leftJoin(admins, eq(admins.id, t.reviewerId))

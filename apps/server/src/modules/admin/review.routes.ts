@@ -7,8 +7,8 @@ import {
   authReviewResultSchema,
   authReviewSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { adminOf } from '../../plugins/guards.ts';
 import * as service from './review.service.ts';
 

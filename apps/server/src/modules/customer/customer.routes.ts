@@ -9,8 +9,8 @@ import {
   projectDetailSchema,
   projectSaveSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { customerOf } from '../../plugins/guards.ts';
 import * as service from './customer.service.ts';
 

@@ -18,7 +18,12 @@ import { fileMimes } from '../admin/review.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { insertProject, nextOrderNumber } from '../project/project.repo.ts';
 import { refundBidders } from '../project/project-refund.ts';
-import { applyTransition, lockProject, type ProjectUpdate } from '../project/project-transition.ts';
+import {
+  applyTransition,
+  lockProject,
+  type ProjectUpdate,
+  type TransitionInput,
+} from '../project/project-transition.ts';
 import { projectDetail, projectSummary } from '../project/project-view.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';
@@ -147,6 +152,22 @@ export async function projectInfo(db: Db, member: SessionContext, id: number) {
   return projectDetail(row, { showMobile: true });
 }
 
+/** A step the project's owner takes: another customer's project answers NOT_FOUND. */
+function ownerStep(
+  member: SessionContext,
+  projectId: number,
+  event: TransitionInput['event'],
+  detail: Record<string, unknown>,
+): TransitionInput {
+  return {
+    projectId,
+    customerId: member.memberId,
+    event,
+    actor: { type: 'customer', id: member.memberId },
+    detail,
+  };
+}
+
 /** 0|1 → 7 (closedBy cancelled); every bidder's coins come back in the same transaction. */
 export async function projectCancel(
   db: Db,
@@ -156,13 +177,7 @@ export async function projectCancel(
   const res = await db.transaction(async (tx) => {
     const t = await applyTransition(
       tx,
-      {
-        projectId: input.id,
-        customerId: member.memberId,
-        event: 'cancel',
-        actor: { type: 'customer', id: member.memberId },
-        detail: { reason: input.reason ?? '' },
-      },
+      ownerStep(member, input.id, 'cancel', { reason: input.reason ?? '' }),
       () => ({ closedBy: 'cancelled', reason: input.reason ?? '' }),
     );
     const refunded = await refundBidders(tx, t.project.id);
@@ -207,13 +222,7 @@ export async function award(db: Db, member: SessionContext, input: { id: number;
   const res = await db.transaction(async (tx) => {
     const t = await applyTransition(
       tx,
-      {
-        projectId: input.id,
-        customerId: member.memberId,
-        event: 'award',
-        actor: { type: 'customer', id: member.memberId },
-        detail: { quoteId: input.quoteId },
-      },
+      ownerStep(member, input.id, 'award', { quoteId: input.quoteId }),
       async () => {
         const quote = await repo.quoteOfProject(tx, input.id, input.quoteId);
         if (!quote) throw new AppError('NOT_FOUND', { message: '报价不存在' });

@@ -1,7 +1,7 @@
 import { mobileSchema, smsOutboxResultSchema } from '@zl/shared';
 import { z } from 'zod';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { latestDevSms } from '../user/sms.repo.ts';
 
 /**

@@ -4,8 +4,8 @@ import {
   pagedListSchema,
   projectIdSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import * as service from './favorite.service.ts';
 

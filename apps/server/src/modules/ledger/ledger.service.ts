@@ -1,6 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { pgErrorCode } from '../../lib/types.ts';
+import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import type { AccountKey } from './ledger.repo.ts';
 import * as repo from './ledger.repo.ts';

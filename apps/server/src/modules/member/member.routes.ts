@@ -6,8 +6,8 @@ import {
   userInfoSchema,
 } from '@zl/shared';
 import { z } from 'zod';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import { RT_COOKIE, rememberCookieOptions } from '../../plugins/session.ts';
 import * as service from './member.service.ts';

@@ -11,8 +11,8 @@ import {
   searchListSchema,
   winnerInfoSchema,
 } from '@zl/shared';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import { getInfo } from './detail.service.ts';
 import { createQuote, getPriceTable, projectFee, updateQuote } from './quote.service.ts';

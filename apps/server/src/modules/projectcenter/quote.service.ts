@@ -11,8 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { QuoteLine } from '../../db/schema/index.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
-import { pgErrorCode } from '../../lib/types.ts';
+import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';

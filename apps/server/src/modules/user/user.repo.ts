@@ -1,7 +1,8 @@
 import type { CardType } from '@zl/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, resetTokens } from '../../db/schema/index.ts';
+import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.ts';
 
 export async function findMemberByMobile(db: DbOrTx, mobile: string) {
   const [row] = await db.select().from(members).where(eq(members.mobile, mobile)).limit(1);
@@ -18,17 +19,16 @@ export async function cardnoExists(db: DbOrTx, cardno: string): Promise<boolean>
   return Boolean(row);
 }
 
-export async function insertMember(
-  db: DbOrTx,
-  values: {
-    cardno: string;
-    mobile: string;
-    passwordHash: string;
-    cardtype: CardType;
-    nickname: string;
-    invitedBy: string | null;
-  },
-) {
+/** What every new member is created with (registration, WeChat binding). */
+export interface NewMember {
+  cardno: string;
+  mobile: string;
+  passwordHash: string;
+  cardtype: CardType;
+  nickname: string;
+}
+
+export async function insertMember(db: DbOrTx, values: NewMember & { invitedBy: string | null }) {
   const [row] = await db.insert(members).values(values).returning();
   return row!;
 }
@@ -60,30 +60,15 @@ export async function resetTokenLive(db: DbOrTx, tokenHash: string, memberId: nu
   const [row] = await db
     .select({ memberId: resetTokens.memberId })
     .from(resetTokens)
-    .where(
-      and(
-        eq(resetTokens.tokenHash, tokenHash),
-        eq(resetTokens.memberId, memberId),
-        isNull(resetTokens.usedAt),
-        gt(resetTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(and(liveToken(resetTokens, resetTokens.tokenHash, tokenHash), eq(resetTokens.memberId, memberId)))
     .limit(1);
   return Boolean(row);
 }
 
 /** Marks a live reset ticket used and answers its member, atomically (a ticket works once). */
-export async function useResetToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(resetTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(resetTokens.tokenHash, tokenHash),
-        isNull(resetTokens.usedAt),
-        gt(resetTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ memberId: resetTokens.memberId });
+export async function consumeResetToken(db: DbOrTx, tokenHash: string): Promise<number | undefined> {
+  const [row] = await consumeSingleUseToken(db, resetTokens, resetTokens.tokenHash, tokenHash, {
+    memberId: resetTokens.memberId,
+  });
   return row?.memberId;
 }

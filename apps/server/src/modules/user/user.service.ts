@@ -15,11 +15,10 @@ import {
   sha256,
   verifyPassword,
 } from '../../lib/crypto.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
+import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
-import { pgErrorCode } from '../../lib/types.ts';
 import { reserveAddressTry } from './login-limits.ts';
 import {
   createSession,
@@ -209,7 +208,7 @@ export async function resetPwd(deps: Deps, input: Parsed<typeof resetPwdSchema>)
     throw fieldError('PASSWORD_SAME', 'password');
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const memberId = await repo.useResetToken(tx, tokenHash);
+    const memberId = await repo.consumeResetToken(tx, tokenHash);
     if (memberId !== member.id) throw new AppError('RESET_TOKEN_INVALID');
     await repo.setPasswordHash(tx, member.id, passwordHash);
     await deleteMemberSessions(tx, member.id);

@@ -1,7 +1,7 @@
 import { authInfoSchema, businesAuthSchema, personAuthInfoSchema, personAuthSchema } from '@zl/shared';
 import { z } from 'zod';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import * as service from './verification.service.ts';
 

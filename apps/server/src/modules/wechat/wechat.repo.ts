@@ -1,7 +1,8 @@
-import type { CardType } from '@zl/shared';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, wechatBindTickets, wechatStates } from '../../db/schema/index.ts';
+import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.ts';
+import type { NewMember } from '../user/user.repo.ts';
 
 export async function insertState(db: DbOrTx, stateHash: string, validSeconds: number): Promise<void> {
   await db.insert(wechatStates).values({
@@ -11,18 +12,10 @@ export async function insertState(db: DbOrTx, stateHash: string, validSeconds: n
 }
 
 /** Marks a live state used; true only for the one request that did (a state works once). */
-export async function useState(db: DbOrTx, stateHash: string): Promise<boolean> {
-  const rows = await db
-    .update(wechatStates)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(wechatStates.stateHash, stateHash),
-        isNull(wechatStates.usedAt),
-        gt(wechatStates.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ stateHash: wechatStates.stateHash });
+export async function consumeState(db: DbOrTx, stateHash: string): Promise<boolean> {
+  const rows = await consumeSingleUseToken(db, wechatStates, wechatStates.stateHash, stateHash, {
+    stateHash: wechatStates.stateHash,
+  });
   return rows.length === 1;
 }
 
@@ -38,11 +31,7 @@ export async function insertTicket(
 }
 
 const liveTicket = (ticketHash: string) =>
-  and(
-    eq(wechatBindTickets.ticketHash, ticketHash),
-    isNull(wechatBindTickets.usedAt),
-    gt(wechatBindTickets.expiresAt, sql`now()`),
-  );
+  liveToken(wechatBindTickets, wechatBindTickets.ticketHash, ticketHash);
 
 export async function findLiveTicket(db: DbOrTx, ticketHash: string) {
   const [row] = await db
@@ -54,12 +43,11 @@ export async function findLiveTicket(db: DbOrTx, ticketHash: string) {
 }
 
 /** Marks a live ticket used and answers what it carried, atomically. */
-export async function useTicket(db: DbOrTx, ticketHash: string) {
-  const [row] = await db
-    .update(wechatBindTickets)
-    .set({ usedAt: sql`now()` })
-    .where(liveTicket(ticketHash))
-    .returning({ openid: wechatBindTickets.openid, nickname: wechatBindTickets.nickname });
+export async function consumeTicket(db: DbOrTx, ticketHash: string) {
+  const [row] = await consumeSingleUseToken(db, wechatBindTickets, wechatBindTickets.ticketHash, ticketHash, {
+    openid: wechatBindTickets.openid,
+    nickname: wechatBindTickets.nickname,
+  });
   return row;
 }
 
@@ -82,17 +70,7 @@ export async function setOpenid(db: DbOrTx, memberId: number, openid: string): P
  * A new member carrying its openid. `on conflict do nothing` keeps the transaction usable when
  * the random cardno collides or a concurrent registration took the mobile: the caller looks again.
  */
-export async function insertMemberWithOpenid(
-  db: DbOrTx,
-  values: {
-    cardno: string;
-    mobile: string;
-    passwordHash: string;
-    cardtype: CardType;
-    nickname: string;
-    openid: string;
-  },
-) {
+export async function insertMemberWithOpenid(db: DbOrTx, values: NewMember & { openid: string }) {
   const [row] = await db.insert(members).values(values).onConflictDoNothing().returning();
   return row;
 }

@@ -10,8 +10,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
-import { okEnvelope } from '../../lib/errors.ts';
-import { type App, type Deps, envelope } from '../../lib/types.ts';
+import { envelope, okEnvelope } from '../../lib/errors.ts';
+import type { App, Deps } from '../../lib/types.ts';
 import { SID_COOKIE, sessionCookieOptions } from '../../plugins/session.ts';
 import { deleteSessionByToken } from '../user/session.service.ts';
 import type { ClientMeta } from '../user/user.service.ts';

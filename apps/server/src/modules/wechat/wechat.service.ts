@@ -65,7 +65,7 @@ export async function wxLogin(
   if (
     !binding ||
     !BINDING_RE.test(binding) ||
-    !(await repo.useState(deps.db, stateHash(input.state, binding)))
+    !(await repo.consumeState(deps.db, stateHash(input.state, binding)))
   ) {
     throw new AppError('WECHAT_STATE_INVALID');
   }
@@ -120,7 +120,7 @@ export async function bindMobile(
   await consumeCode(deps.db, { mobile: input.mobile, purpose: 'bind', code: input.code });
 
   return deps.db.transaction(async (tx) => {
-    const ticket = await repo.useTicket(tx, ticketHash);
+    const ticket = await repo.consumeTicket(tx, ticketHash);
     if (!ticket) throw new AppError('WECHAT_TICKET_INVALID');
     const owner = await repo.findMemberByOpenid(tx, ticket.openid);
     for (let attempt = 0; attempt < 8; attempt++) {
@@ -171,7 +171,7 @@ export async function bindMobile(
 export async function setPassword(deps: Deps, input: Parsed<typeof wechatSetPasswordSchema>): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    const memberId = await userRepo.useResetToken(tx, setPasswordHash(input.token));
+    const memberId = await userRepo.consumeResetToken(tx, setPasswordHash(input.token));
     if (memberId === undefined) {
       throw new AppError('RESET_TOKEN_INVALID', { message: '设置密码已过期，请通过“忘记密码”设置登录密码' });
     }

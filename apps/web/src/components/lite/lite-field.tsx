@@ -100,20 +100,19 @@ export function LiteCallout({
   );
 }
 
-export const ICON_MOBILE = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path
-      fill="currentColor"
-      d="M16 1H8a3 3 0 0 0-3 3v16a3 3 0 0 0 3 3h8a3 3 0 0 0 3-3V4a3 3 0 0 0-3-3zm1 19a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h8a1 1 0 0 1 1 1v16zm-5-3a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5z"
-    />
-  </svg>
+/** A 16px line icon of one path. */
+function icon(d: string) {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path fill="currentColor" d={d} />
+    </svg>
+  );
+}
+
+export const ICON_MOBILE = icon(
+  'M16 1H8a3 3 0 0 0-3 3v16a3 3 0 0 0 3 3h8a3 3 0 0 0 3-3V4a3 3 0 0 0-3-3zm1 19a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h8a1 1 0 0 1 1 1v16zm-5-3a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 0 0 0-2.5z',
 );
 
-export const ICON_LOCK = (
-  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-    <path
-      fill="currentColor"
-      d="M18 9h-1V7a5 5 0 0 0-10 0v2H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2zM9 7a3 3 0 0 1 6 0v2H9V7zm9 14H6V11h12v10zm-6-3a2 2 0 1 0 0-4 2 2 0 0 0 0 4z"
-    />
-  </svg>
+export const ICON_LOCK = icon(
+  'M18 9h-1V7a5 5 0 0 0-10 0v2H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V11a2 2 0 0 0-2-2zM9 7a3 3 0 0 1 6 0v2H9V7zm9 14H6V11h12v10zm-6-3a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
 );

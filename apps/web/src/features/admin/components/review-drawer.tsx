@@ -4,19 +4,15 @@ import { type AdminFileRef, AUTH_STATUS, type AuthDetail, type AuthKind, authKin
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
-import Drawer from 'antd/es/drawer';
-import Grid from 'antd/es/grid';
 import Image from 'antd/es/image';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import Timeline from 'antd/es/timeline';
-import { useState } from 'react';
-import { isBizError } from '../../../lib/biz-error.ts';
-import { withFeedback } from '../../../lib/feedback.ts';
 import { authDetailQuery } from '../api/auth-detail.ts';
 import { useAuthReview } from '../api/auth-review.ts';
 import { cardtypeShort, fmtTime, StatusTag } from '../labels.tsx';
 import { RejectModal } from './reject-modal.tsx';
+import { authStatusItem, memberIdItems, ReviewDrawerShell, useReviewDecision } from './review-decision.tsx';
 
 const PERSON_LABELS: Record<string, string> = { realname: '真实姓名', idcard: '身份证号' };
 const BUSINESS_LABELS: Record<string, string> = {
@@ -108,23 +104,14 @@ function Body({ d }: { d: AuthDetail }) {
             column={1}
             bordered
             items={[
-              { key: 'cardno', label: '会员号', children: <span className="zl-admin-mono">{m.cardno}</span> },
-              { key: 'mobile', label: '手机号', children: <span className="zl-admin-mono">{m.mobile}</span> },
+              ...memberIdItems(m),
               {
                 key: 'type',
                 label: '账号类型',
                 children: `${cardtypeShort[m.cardtype] ?? m.cardtype} · ${m.nickname}`,
               },
               { key: 'reg', label: '注册时间', children: fmtTime(m.registered) },
-              {
-                key: 'auth',
-                label: '认证状态',
-                children: (
-                  <Space size={4} wrap>
-                    个人 <StatusTag value={m.personauth} /> 企业 <StatusTag value={m.businsauth} />
-                  </Space>
-                ),
-              },
+              authStatusItem(m),
             ]}
           />
         </section>
@@ -175,34 +162,23 @@ export function ReviewDrawer(props: {
   onDecided: (id: number) => void;
 }) {
   const { kind, id } = props;
-  const screens = Grid.useBreakpoint();
   const { data, isPending, error } = useQuery({ ...authDetailQuery(kind, id ?? 0), enabled: id !== null });
   const review = useAuthReview();
-  const [rejecting, setRejecting] = useState(false);
-
-  async function decide(approve: boolean, reason?: string) {
-    if (id === null) return;
-    try {
-      await review.mutateAsync({ kind, id, approve, ...(reason ? { reason } : {}) });
-      setRejecting(false);
-      withFeedback((f) => f.message.success(approve ? '已通过' : '已驳回'));
-      props.onDecided(id);
-    } catch (e) {
-      setRejecting(false);
-      const text = isBizError(e) ? e.message : '操作失败，请重试';
-      withFeedback((f) => f.message.error(text));
-    }
-  }
+  const { rejecting, setRejecting, decide } = useReviewDecision({
+    id,
+    send: (id, approve, reason) => review.mutateAsync({ kind, id, approve, ...(reason ? { reason } : {}) }),
+    successText: (approve) => (approve ? '已通过' : '已驳回'),
+    onDecided: props.onDecided,
+  });
 
   const pending = data?.checked === AUTH_STATUS.PENDING;
   return (
-    <Drawer
-      open={id !== null}
+    <ReviewDrawerShell
+      id={id}
       onClose={props.onClose}
-      size={screens.xl ? 1320 : screens.lg ? 1100 : '100%'}
-      destroyOnHidden
-      title={
-        <Space size={8} wrap>
+      widths={[1320, 1100]}
+      heading={
+        <>
           <span>
             {authKindLabels[kind]}审核 <span className="zl-admin-mono">#{id}</span>
           </span>
@@ -212,7 +188,7 @@ export function ReviewDrawer(props: {
               提交于 {fmtTime(data.submitted)}
             </span>
           )}
-        </Space>
+        </>
       }
       extra={
         pending ? (
@@ -236,6 +212,6 @@ export function ReviewDrawer(props: {
         onCancel={() => setRejecting(false)}
         onSubmit={(reason) => void decide(false, reason)}
       />
-    </Drawer>
+    </ReviewDrawerShell>
   );
 }

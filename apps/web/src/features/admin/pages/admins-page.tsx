@@ -17,7 +17,6 @@ import Modal from 'antd/es/modal';
 import Popconfirm from 'antd/es/popconfirm';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
@@ -25,12 +24,13 @@ import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { applyFieldErrors, zodRule } from '../../../lib/zod-rule.ts';
 import { adminListQuery, useAdminCreate, useAdminDisable } from '../api/admins.ts';
+import { AdminTable } from '../components/admin-table.tsx';
 import { fmtTime, RoleTag } from '../labels.tsx';
 
 /** 管理员 (super only): operators, their roles, create and disable. */
 export default function AdminsPage() {
   const me = useOutletContext<AdminMe>();
-  const { data, isFetching } = useQuery(adminListQuery());
+  const list = useQuery(adminListQuery());
   const create = useAdminCreate();
   const disable = useAdminDisable();
   const [open, setOpen] = useState(false);
@@ -99,16 +99,7 @@ export default function AdminsPage() {
         </Button>
         <span className="zl-admin-muted">也可在服务器上执行 npm run admin:create 创建或重置</span>
       </div>
-      <Table<AdminListItem>
-        className="zl-admin-table"
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={data?.listItem ?? []}
-        loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={false}
-      />
+      <AdminTable<AdminListItem> rowKey="id" columns={columns} list={list} />
       <Modal
         title="新建管理员"
         open={open}

@@ -11,10 +11,9 @@ import {
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
 import Tag from 'antd/es/tag';
-import { useState } from 'react';
 import { auditListQuery } from '../api/audit-list.ts';
+import { AdminTable, useListFilters } from '../components/admin-table.tsx';
 import { fmtTime } from '../labels.tsx';
 
 const ACTION_COLORS: Record<string, string> = {
@@ -86,9 +85,8 @@ const columns: ColumnsType<AuditItem> = [
 
 /** 操作日志: every operator decision, newest first. */
 export default function AuditPage() {
-  const [q, setQ] = useState<AuditListInput & { page: number }>({ page: 1, pageSize: PAGE_SIZE });
-  const { data, isFetching } = useQuery(auditListQuery(q));
-  const set = (patch: Partial<AuditListInput>) => setQ((old) => ({ ...old, ...patch, page: 1 }));
+  const { q, set, paging } = useListFilters<AuditListInput>(PAGE_SIZE);
+  const list = useQuery(auditListQuery(q));
   return (
     <div className="zl-admin-panel">
       <div className="zl-admin-toolbar">
@@ -114,23 +112,7 @@ export default function AuditPage() {
           onSearch={(v) => set({ targetId: v.trim() || undefined })}
         />
       </div>
-      <Table<AuditItem>
-        className="zl-admin-table"
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={data?.listItem ?? []}
-        loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: q.page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
-          onChange: (page) => setQ((old) => ({ ...old, page })),
-        }}
-      />
+      <AdminTable<AuditItem> rowKey="id" columns={columns} list={list} paging={paging} />
     </div>
   );
 }

@@ -3,9 +3,8 @@ import type { MemberListInput, MemberListItem } from '@zl/shared';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
-import { useState } from 'react';
 import { memberListQuery } from '../api/member-list.ts';
+import { AdminTable, useListFilters } from '../components/admin-table.tsx';
 import { cardtypeShort, fmtTime, StatusTag } from '../labels.tsx';
 
 const AUTH_OPTIONS = [
@@ -30,9 +29,9 @@ const columns: ColumnsType<MemberListItem> = [
 
 /** 会员管理: search by mobile / member number (prefix) or name / company (anywhere). */
 export default function MemberListPage() {
-  const [q, setQ] = useState<MemberListInput & { page: number }>({ page: 1, pageSize: PAGE_SIZE });
-  const { data, isFetching } = useQuery(memberListQuery(q));
-  const set = (patch: Partial<MemberListInput>) => setQ((old) => ({ ...old, ...patch, page: 1 }));
+  const { q, set, paging } = useListFilters<MemberListInput>(PAGE_SIZE);
+  const list = useQuery(memberListQuery(q));
+  const { data } = list;
 
   return (
     <div className="zl-admin-panel">
@@ -71,23 +70,7 @@ export default function MemberListPage() {
           {data ? `共 ${data.total >= 10_000 ? '10000+' : data.total} 位会员` : ''}
         </span>
       </div>
-      <Table<MemberListItem>
-        className="zl-admin-table"
-        rowKey="cardno"
-        size="small"
-        columns={columns}
-        dataSource={data?.listItem ?? []}
-        loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: q.page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
-          onChange: (page) => setQ((old) => ({ ...old, page })),
-        }}
-      />
+      <AdminTable<MemberListItem> rowKey="cardno" columns={columns} list={list} paging={paging} />
     </div>
   );
 }

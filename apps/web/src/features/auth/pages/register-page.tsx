@@ -1,13 +1,13 @@
-import { CARD_TYPES, type CardType, cardTypeLabels, inviteCodeSchema, mobileSchema } from '@zl/shared';
+import { type CardType, inviteCodeSchema, mobileSchema } from '@zl/shared';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Radio from 'antd/es/radio';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordFields } from '../../../components/account/password-fields.tsx';
 import { SmsCodeField } from '../../../components/account/sms-code-field.tsx';
+import { CardTypeRadios } from '../../../components/card-type-radios.tsx';
 import { reportFormError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { regist } from '../api/account.ts';
@@ -70,13 +70,7 @@ export default function RegisterPage() {
         requiredMark={false}
       >
         <Form.Item name="cardtype" label="账号类型" rules={[{ required: true, message: '请选择账号类型' }]}>
-          <Radio.Group>
-            {CARD_TYPES.map((t) => (
-              <Radio key={t} value={t}>
-                {cardTypeLabels[t]}
-              </Radio>
-            ))}
-          </Radio.Group>
+          <CardTypeRadios />
         </Form.Item>
         <Form.Item name="mobile" label="手机号" rules={[zodRule(mobileSchema)]}>
           <Input placeholder="请输入手机号" inputMode="numeric" autoComplete="tel" maxLength={11} />

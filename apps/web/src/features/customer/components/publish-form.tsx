@@ -19,7 +19,7 @@ import {
   formatArea,
   OPENS_OPTIONS,
   type PublishValues,
-} from '../lib/publish-form.ts';
+} from '../lib/publish-values.ts';
 import { biddlRule, publishRules as R } from '../lib/rules.ts';
 import { PictureList } from './picture-list.tsx';
 import { RequirementTable } from './requirement-table.tsx';

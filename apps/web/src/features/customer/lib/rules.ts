@@ -3,7 +3,7 @@ import type { Rule as FormRule, RuleObject } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
 import { parseYuanToFen } from '../../../lib/money.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { biddlProblem, periodProblem, prepayProblem } from './publish-form.ts';
+import { biddlProblem, periodProblem, prepayProblem } from './publish-values.ts';
 
 const S = projectSaveSchema.shape;
 

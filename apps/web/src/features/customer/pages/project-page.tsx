@@ -19,7 +19,7 @@ import { winnerInfoQuery } from '../api/winner-info.ts';
 import { CancelModal } from '../components/cancel-modal.tsx';
 import { QuoteCompare } from '../components/quote-compare.tsx';
 import { RequirementLists } from '../components/requirement-lists.tsx';
-import { OPENS_OPTIONS } from '../lib/publish-form.ts';
+import { OPENS_OPTIONS } from '../lib/publish-values.ts';
 import { closedNotice, ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
 const opensLabel = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;

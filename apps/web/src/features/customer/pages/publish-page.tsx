@@ -12,7 +12,7 @@ import { customerKeys } from '../api/keys.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { projectSave } from '../api/project-save.ts';
 import { PublishForm } from '../components/publish-form.tsx';
-import { EMPTY_VALUES, fromProject, type PublishValues, toSaveBody } from '../lib/publish-form.ts';
+import { EMPTY_VALUES, fromProject, type PublishValues, toSaveBody } from '../lib/publish-values.ts';
 import { schemaIssues } from '../lib/rules.ts';
 import { fieldPath, reportSaveError } from '../lib/save-errors.ts';
 import { projectActions } from '../lib/status.tsx';

@@ -1,4 +1,3 @@
-import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
@@ -30,6 +29,28 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+function AreaInput(props: {
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  onApply: () => void;
+}) {
+  return (
+    <InputNumber
+      size="small"
+      min={0}
+      max={100000}
+      precision={0}
+      value={props.value}
+      placeholder={props.label}
+      onChange={(v) => props.onChange(v)}
+      onBlur={props.onApply}
+      onPressEnter={props.onApply}
+      aria-label={`${props.label}面积`}
+    />
+  );
+}
+
 /** Custom area bounds apply on blur / Enter, not on every keystroke (each change is a search). */
 function CustomArea({ filters, onChange }: FilterPanelProps) {
   const [min, setMin] = useState<number | null>(filters.areaMin);
@@ -46,31 +67,9 @@ function CustomArea({ filters, onChange }: FilterPanelProps) {
   };
   return (
     <span className="zl-oc-area-custom">
-      <InputNumber
-        size="small"
-        min={0}
-        max={100000}
-        precision={0}
-        value={min}
-        placeholder="最小"
-        onChange={(v) => setMin(v)}
-        onBlur={apply}
-        onPressEnter={apply}
-        aria-label="最小面积"
-      />
+      <AreaInput label="最小" value={min} onChange={setMin} onApply={apply} />
       <span>–</span>
-      <InputNumber
-        size="small"
-        min={0}
-        max={100000}
-        precision={0}
-        value={max}
-        placeholder="最大"
-        onChange={(v) => setMax(v)}
-        onBlur={apply}
-        onPressEnter={apply}
-        aria-label="最大面积"
-      />
+      <AreaInput label="最大" value={max} onChange={setMax} onApply={apply} />
       <span>㎡</span>
     </span>
   );
@@ -157,14 +156,6 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
         ))}
       </Row>
     </div>
-  );
-}
-
-export function ResetButton({ onReset, disabled }: { onReset: () => void; disabled?: boolean }) {
-  return (
-    <Button onClick={onReset} disabled={disabled}>
-      重置筛选
-    </Button>
   );
 }
 

@@ -22,6 +22,18 @@ interface OrderCenterState {
   setFavorite: (id: number, favorite: boolean) => void;
 }
 
+/** The seed's defaults (docs/seed-map.md § Client state). */
+const INITIAL = {
+  orderCenterList: [],
+  orderCenterLoading: true,
+  nextCursor: null,
+  total: 0,
+  totalCapped: false,
+  loadingMore: false,
+  error: null,
+  searchKey: null,
+} satisfies Omit<OrderCenterState, 'search' | 'loadMore' | 'setFavorite'>;
+
 let seq = 0;
 let current: AbortController | null = null;
 let lastFilters: OrderFilters | null = null;
@@ -48,14 +60,7 @@ export function appendUnique<T extends Pick<ProjectSummary, 'id'>>(list: T[], mo
  * Only the newest request may write: a slow answer to an older filter is dropped.
  */
 export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
-  orderCenterList: [],
-  orderCenterLoading: true,
-  nextCursor: null,
-  total: 0,
-  totalCapped: false,
-  loadingMore: false,
-  error: null,
-  searchKey: null,
+  ...INITIAL,
 
   async search(filters) {
     current?.abort();
@@ -115,14 +120,5 @@ export function resetOrderCenter(): void {
   current = null;
   seq++;
   lastFilters = null;
-  useOrderCenter.setState({
-    orderCenterList: [],
-    orderCenterLoading: true,
-    nextCursor: null,
-    total: 0,
-    totalCapped: false,
-    loadingMore: false,
-    error: null,
-    searchKey: null,
-  });
+  useOrderCenter.setState(INITIAL);
 }

@@ -1,12 +1,12 @@
-import { CARD_TYPES, type CardType, cardTypeLabels, mobileSchema } from '@zl/shared';
+import { type CardType, mobileSchema } from '@zl/shared';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
-import Radio from 'antd/es/radio';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import './wechat-pages.css';
 import { SmsCodeField } from '../../../components/account/sms-code-field.tsx';
+import { CardTypeRadios } from '../../../components/card-type-radios.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportFormError } from '../../../lib/form-errors.ts';
@@ -103,13 +103,7 @@ export default function BindPhonePage() {
           extra="手机号已注册时沿用原账号类型"
           rules={[{ required: true, message: '请选择账号类型' }]}
         >
-          <Radio.Group>
-            {CARD_TYPES.map((t) => (
-              <Radio key={t} value={t}>
-                {cardTypeLabels[t]}
-              </Radio>
-            ))}
-          </Radio.Group>
+          <CardTypeRadios />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           绑定并登录

@@ -4,21 +4,23 @@ import { type AdminProjectDetail, PROJECT_CHECKED, PROJECT_STATUS } from '@zl/sh
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
-import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
-import Grid from 'antd/es/grid';
 import Image from 'antd/es/image';
 import InputNumber from 'antd/es/input-number';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
 import { isBizError } from '../../../../lib/biz-error.ts';
-import { withFeedback } from '../../../../lib/feedback.ts';
 import { formatFen } from '../../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../../lib/time.ts';
 import { OPENS_OPTIONS, ProjectStatusTag, RequirementLists } from '../../../customer/index.ts';
 import { RejectModal } from '../../components/reject-modal.tsx';
-import { StatusTag } from '../../labels.tsx';
+import {
+  authStatusItem,
+  memberIdItems,
+  ReviewDrawerShell,
+  useReviewDecision,
+} from '../../components/review-decision.tsx';
 import { projectDetailQuery } from '../api/project-detail.ts';
 import { useProjectReview } from '../api/project-review.ts';
 
@@ -112,18 +114,9 @@ function Body({ d }: { d: AdminProjectDetail }) {
             column={1}
             bordered
             items={[
-              { key: 'cardno', label: '会员号', children: <span className="zl-admin-mono">{c.cardno}</span> },
-              { key: 'mobile', label: '手机号', children: <span className="zl-admin-mono">{c.mobile}</span> },
+              ...memberIdItems(c),
               { key: 'name', label: '名称', children: c.company || c.realname || c.nickname || '—' },
-              {
-                key: 'auth',
-                label: '认证状态',
-                children: (
-                  <Space size={4} wrap>
-                    个人 <StatusTag value={c.personauth} /> 企业 <StatusTag value={c.businsauth} />
-                  </Space>
-                ),
-              },
+              authStatusItem(c),
             ]}
           />
         </section>
@@ -139,48 +132,38 @@ export function ProjectReviewDrawer(props: {
   onDecided: (id: number) => void;
 }) {
   const { id } = props;
-  const screens = Grid.useBreakpoint();
   const { data, isPending, error } = useQuery({ ...projectDetailQuery(id ?? 0), enabled: id !== null });
   const review = useProjectReview();
-  const [rejecting, setRejecting] = useState(false);
   const [coins, setCoins] = useState<number | null>(null);
+  const { rejecting, setRejecting, decide } = useReviewDecision({
+    id,
+    send: (id, approve, reason) =>
+      review.mutateAsync(
+        approve ? { id, approve, coins: coins ?? 0 } : { id, approve, reason: reason ?? '' },
+      ),
+    successText: (approve) => (approve ? '已通过，项目进入项目大厅' : '已驳回'),
+    onDecided: props.onDecided,
+  });
 
   useEffect(() => {
     if (data) setCoins(data.suggestedCoins);
   }, [data]);
 
-  async function decide(approve: boolean, reason?: string) {
-    if (id === null) return;
-    try {
-      await review.mutateAsync(
-        approve ? { id, approve, coins: coins ?? 0 } : { id, approve, reason: reason ?? '' },
-      );
-      setRejecting(false);
-      withFeedback((f) => f.message.success(approve ? '已通过，项目进入项目大厅' : '已驳回'));
-      props.onDecided(id);
-    } catch (e) {
-      setRejecting(false);
-      const text = isBizError(e) ? e.message : '操作失败，请重试';
-      withFeedback((f) => f.message.error(text));
-    }
-  }
-
   const pending = data?.checked === PROJECT_CHECKED.PENDING && data.status === PROJECT_STATUS.PENDING_REVIEW;
   const coinsOk = coins !== null && Number.isInteger(coins) && coins >= 1 && coins <= 100;
   return (
-    <Drawer
-      open={id !== null}
+    <ReviewDrawerShell
+      id={id}
       onClose={props.onClose}
-      size={screens.xl ? 1200 : screens.lg ? 1000 : '100%'}
-      destroyOnHidden
-      title={
-        <Space size={8} wrap>
+      widths={[1200, 1000]}
+      heading={
+        <>
           <span>项目审核</span>
           {data && <strong>{data.title}</strong>}
           {data && (
             <ProjectStatusTag status={data.status} statusText={data.statusText} closedBy={data.closedBy} />
           )}
-        </Space>
+        </>
       }
       footer={
         pending ? (
@@ -233,6 +216,6 @@ export function ProjectReviewDrawer(props: {
         onCancel={() => setRejecting(false)}
         onSubmit={(reason) => void decide(false, reason)}
       />
-    </Drawer>
+    </ReviewDrawerShell>
   );
 }

@@ -1,57 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AdminProjectItem, PROJECT_CHECKED } from '@zl/shared';
-import Button from 'antd/es/button';
-import Input from 'antd/es/input';
-import Segmented from 'antd/es/segmented';
+import type { AdminProjectItem } from '@zl/shared';
 import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
-import Tooltip from 'antd/es/tooltip';
-import { useSearchParams } from 'react-router';
+import {
+  QUEUE_CHECKED,
+  QUEUE_PAGE_SIZE,
+  ReviewQueue,
+  useQueueParams,
+} from '../../components/review-queue.tsx';
 import { fmtTime, StatusTag } from '../../labels.tsx';
 import { projectQueueQuery } from '../api/project-queue.ts';
 import { ProjectReviewDrawer } from '../components/project-review-drawer.tsx';
 import '../projects.css';
 
-const STATUS_OPTIONS = [
-  { value: PROJECT_CHECKED.PENDING, label: '待审核' },
-  { value: PROJECT_CHECKED.APPROVED, label: '已通过' },
-  { value: PROJECT_CHECKED.REJECTED, label: '已驳回' },
-];
-const PAGE_SIZE = 20;
-
-function readParams(p: URLSearchParams) {
-  const s = Number(p.get('status'));
-  const checked = (
-    s === PROJECT_CHECKED.APPROVED || s === PROJECT_CHECKED.REJECTED ? s : PROJECT_CHECKED.PENDING
-  ) as 0 | 1 | 2;
-  const page = Math.max(1, Number.parseInt(p.get('page') ?? '1', 10) || 1);
-  const keyword = (p.get('q') ?? '').slice(0, 50);
-  const review = Number(p.get('review')) || null;
-  return { checked, page, keyword, review };
-}
-
 /** 项目审核: the oldest pending posting first; a row opens the review drawer. */
 export default function ProjectQueuePage() {
-  const [params, setParams] = useSearchParams();
-  const { checked, page, keyword, review } = readParams(params);
-  const query = { checked, page, pageSize: PAGE_SIZE, ...(keyword ? { keyword } : {}) };
-  const { data, isFetching } = useQuery(projectQueueQuery(query));
-  const items = data?.listItem ?? [];
-
-  function update(next: Record<string, string | number | null>) {
-    const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === null || v === '') p.delete(k);
-      else p.set(k, String(v));
-    }
-    setParams(p, { replace: 'review' in next });
-  }
-
-  const nextPendingAfter = (id: number) => {
-    if (checked !== PROJECT_CHECKED.PENDING) return null;
-    const i = items.findIndex((x) => x.id === id);
-    return items.slice(i + 1).find((x) => x.checked === PROJECT_CHECKED.PENDING)?.id ?? null;
-  };
+  const queue = useQueueParams();
+  const { checked, page, keyword } = queue;
+  const query = { checked, page, pageSize: QUEUE_PAGE_SIZE, ...(keyword ? { keyword } : {}) };
+  const list = useQuery(projectQueueQuery(query));
 
   const columns: ColumnsType<AdminProjectItem> = [
     {
@@ -94,80 +60,23 @@ export default function ProjectQueuePage() {
     },
     { title: '提交时间', dataIndex: 'submitted', width: 140, render: fmtTime },
     { title: '审核', dataIndex: 'checked', width: 84, render: (v: number) => <StatusTag value={v} /> },
-    ...(checked === PROJECT_CHECKED.REJECTED
+    ...(checked === QUEUE_CHECKED.APPROVED
       ? ([
-          {
-            title: '驳回原因',
-            dataIndex: 'reason',
-            ellipsis: { showTitle: false },
-            render: (v: string) => (
-              <Tooltip title={v}>
-                <span>{v}</span>
-              </Tooltip>
-            ),
-          },
+          { title: '报价金币', dataIndex: 'coins', width: 90, align: 'right' },
         ] as ColumnsType<AdminProjectItem>)
-      : checked === PROJECT_CHECKED.APPROVED
-        ? ([
-            { title: '报价金币', dataIndex: 'coins', width: 90, align: 'right' },
-          ] as ColumnsType<AdminProjectItem>)
-        : []),
-    {
-      title: '操作',
-      key: 'op',
-      width: 80,
-      fixed: 'right',
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => update({ review: r.id })}>
-          {r.checked === PROJECT_CHECKED.PENDING ? '审核' : '查看'}
-        </Button>
-      ),
-    },
+      : []),
   ];
 
   return (
     <div className="zl-admin-panel">
-      <div className="zl-admin-toolbar">
-        <Segmented
-          value={checked}
-          options={STATUS_OPTIONS}
-          onChange={(v) => update({ status: v === PROJECT_CHECKED.PENDING ? null : Number(v), page: null })}
-        />
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          allowClear
-          maxLength={50}
-          placeholder="项目编号 / 标题 / 手机号"
-          onSearch={(v) => update({ q: v.trim(), page: null })}
-        />
-        <span className="zl-admin-muted" style={{ marginLeft: 'auto' }}>
-          {data ? `共 ${data.total} 条` : ''}
-        </span>
-      </div>
-      <Table<AdminProjectItem>
-        className="zl-admin-table"
-        rowKey="id"
-        size="small"
+      <ReviewQueue<AdminProjectItem>
+        queue={queue}
+        list={list}
         columns={columns}
-        dataSource={items}
-        loading={isFetching}
-        scroll={{ x: 'max-content' }}
-        onRow={(r) => ({ onClick: () => update({ review: r.id }), style: { cursor: 'pointer' } })}
-        locale={{ emptyText: checked === PROJECT_CHECKED.PENDING ? '暂无待审核的项目' : '暂无记录' }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
-          onChange: (p) => update({ page: p === 1 ? null : p }),
-        }}
-      />
-      <ProjectReviewDrawer
-        id={review}
-        onClose={() => update({ review: null })}
-        onDecided={(id) => update({ review: nextPendingAfter(id) })}
+        searchKey={keyword}
+        placeholder="项目编号 / 标题 / 手机号"
+        emptyPending="暂无待审核的项目"
+        drawer={(p) => <ProjectReviewDrawer {...p} />}
       />
     </div>
   );

@@ -153,16 +153,3 @@ export function periodProblem(period: PublishValues['period'], now = chinaNow())
   if (e.isBefore(s, 'day')) return '结束日期不能早于开始日期';
   return null;
 }
-
-/** Requirement lines that are entirely empty are the member's leftover "添加" clicks: dropped. */
-export function dropEmptyRows(v: PublishValues): PublishValues {
-  const out: PublishValues = { ...v };
-  for (const k of CATEGORY_KEYS) {
-    out[k] = (v[k] ?? []).filter(
-      (it) =>
-        it &&
-        (String(it.name ?? '').trim() || String(it.spec ?? '').trim() || String(it.remark ?? '').trim()),
-    );
-  }
-  return out;
-}

@@ -1,0 +1,47 @@
+import type { TableProps } from 'antd/es/table';
+import Table from 'antd/es/table';
+import { useState } from 'react';
+
+/** Which page a paged list shows and what a click on another page does (the total comes with the list). */
+export interface Paging {
+  current: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+}
+
+/**
+ * The filters of a paged list kept in the page's state: `set` changes some and goes back to page 1,
+ * `paging` is what AdminTable wants.
+ */
+export function useListFilters<F extends object>(pageSize: number) {
+  const [q, setQ] = useState({ page: 1, pageSize } as F & { page: number; pageSize: number });
+  const set = (patch: Partial<F>) => setQ((old) => ({ ...old, ...patch, page: 1 }));
+  const paging: Paging = { current: q.page, pageSize, onChange: (page) => setQ((old) => ({ ...old, page })) };
+  return { q, set, paging };
+}
+
+/**
+ * The console's table: small, scrolling sideways on narrow screens, showing a list query's rows
+ * (`listItem`), paged by `paging` (or not at all).
+ */
+export function AdminTable<T extends object>({
+  list,
+  paging,
+  ...props
+}: Omit<TableProps<T>, 'pagination' | 'dataSource' | 'loading'> & {
+  list: { data?: { listItem: T[]; total?: number } | undefined; isFetching: boolean };
+  paging?: Paging;
+}) {
+  const total = list.data?.total ?? 0;
+  return (
+    <Table<T>
+      className="zl-admin-table"
+      size="small"
+      scroll={{ x: 'max-content' }}
+      dataSource={list.data?.listItem ?? []}
+      loading={list.isFetching}
+      pagination={paging ? { ...paging, total, showSizeChanger: false, size: 'small' } : false}
+      {...props}
+    />
+  );
+}
