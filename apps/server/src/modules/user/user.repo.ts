@@ -2,7 +2,7 @@ import type { CardType } from '@zl/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, resetTokens } from '../../db/schema/index.ts';
-import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.ts';
+import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.repo.ts';
 
 export async function findMemberByMobile(db: DbOrTx, mobile: string) {
   const [row] = await db.select().from(members).where(eq(members.mobile, mobile)).limit(1);

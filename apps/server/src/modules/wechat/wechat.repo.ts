@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, wechatBindTickets, wechatStates } from '../../db/schema/index.ts';
-import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.ts';
+import { consumeSingleUseToken, liveToken } from '../../db/single-use-token.repo.ts';
 import type { NewMember } from '../user/user.repo.ts';
 
 export async function insertState(db: DbOrTx, stateHash: string, validSeconds: number): Promise<void> {
