@@ -3,6 +3,7 @@ import { Brand } from '../../components/brand.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { AntdProvider } from '../antd-provider.tsx';
 import './main-layout.css';
+import { SiteFooter } from './site-footer.tsx';
 
 /**
  * /about and /help: readable without an account (someone who cannot log in needs 「收不到验证码？」
@@ -32,13 +33,7 @@ export default function PublicLayout() {
           <Outlet />
         </AntdProvider>
       </main>
-      <footer className="zl-footer">
-        <nav>
-          <Link to="/about">关于我们</Link>
-          <Link to="/help">帮助中心</Link>
-        </nav>
-        <div>© {new Date().getFullYear()} 展览供应商接单平台</div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

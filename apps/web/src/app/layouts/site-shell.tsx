@@ -22,6 +22,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { decideRole } from '../guard.ts';
 import { PageLoading } from '../root.tsx';
 import './main-layout.css';
+import { SiteFooter } from './site-footer.tsx';
 
 dayjs.locale('zh-cn');
 
@@ -182,15 +183,7 @@ export function SiteShell(props: SiteShellProps) {
       <main className="zl-content">
         {navigation.state === 'loading' && !navigation.location ? <PageLoading /> : <Outlet />}
       </main>
-      <footer className="zl-footer">
-        <nav>
-          <Link to="/about">关于我们</Link>
-          <Link to="/help">帮助中心</Link>
-        </nav>
-        <div>
-          © {new Date().getFullYear()} 展览供应商接单平台 · {props.tagline}
-        </div>
-      </footer>
+      <SiteFooter tagline={props.tagline} />
     </div>
   );
 }
