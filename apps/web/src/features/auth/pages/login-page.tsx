@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   ICON_LOCK,
@@ -22,6 +22,25 @@ const loadMobileSchema = () => import('../schemas.ts').then((m) => m.mobileSchem
 
 type Field = 'mobile' | 'password';
 type Errors = Partial<Record<Field, string | null>>;
+
+/** The fixed attributes of the two inputs. */
+const INPUTS = {
+  mobile: {
+    label: '手机号',
+    prefix: ICON_MOBILE,
+    placeholder: '请输入手机号',
+    inputMode: 'numeric',
+    autoComplete: 'username',
+    maxLength: 11,
+  },
+  password: {
+    label: '密码',
+    prefix: ICON_LOCK,
+    placeholder: '请输入密码',
+    autoComplete: 'current-password',
+    maxLength: 128,
+  },
+} as const;
 
 async function validate(field: Field, v: LoginFormValues): Promise<string | null> {
   if (field === 'mobile') return checkWith(loadMobileSchema, v.mobile);
@@ -81,6 +100,18 @@ function LoginForm() {
     setErrors((old) => ({ ...old, [field]: e }));
   }
 
+  /** A field's input props: its fixed attributes, its value and error, the change/blur handlers. */
+  function bind(field: Field) {
+    return {
+      ...INPUTS[field],
+      name: field,
+      value: values[field],
+      error: errors[field],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
+      onBlur: () => void blur(field),
+    };
+  }
+
   async function onSubmit(ev: FormEvent) {
     ev.preventDefault();
     const [mobile, password] = await Promise.all([validate('mobile', values), validate('password', values)]);
@@ -126,31 +157,8 @@ function LoginForm() {
         </LiteCallout>
       )}
       <form noValidate onSubmit={onSubmit} aria-label="登录">
-        <LiteField
-          label="手机号"
-          name="mobile"
-          prefix={ICON_MOBILE}
-          placeholder="请输入手机号"
-          inputMode="numeric"
-          autoComplete="username"
-          maxLength={11}
-          value={values.mobile}
-          error={errors.mobile}
-          onChange={(e) => change('mobile', e.target.value)}
-          onBlur={() => void blur('mobile')}
-        />
-        <LitePasswordField
-          label="密码"
-          name="password"
-          prefix={ICON_LOCK}
-          placeholder="请输入密码"
-          autoComplete="current-password"
-          maxLength={128}
-          value={values.password}
-          error={errors.password}
-          onChange={(e) => change('password', e.target.value)}
-          onBlur={() => void blur('password')}
-        />
+        <LiteField {...bind('mobile')} />
+        <LitePasswordField {...bind('password')} />
         <div className="zl-auth-row" style={{ marginBottom: 20 }}>
           <label className="zl-lite-check">
             <input
