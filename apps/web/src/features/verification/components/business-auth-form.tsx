@@ -13,6 +13,7 @@ import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useSubmitBusinessAuth } from '../api/business-auth.ts';
+import { IdCardSides } from './id-card-sides.tsx';
 
 interface BusinessValues {
   btitle: string;
@@ -201,18 +202,7 @@ export function BusinessAuthForm({ record, readOnly, onSubmitted }: BusinessAuth
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="cardfrt" label="法人身份证人像面" rules={[zodRule(shape.cardfrt)]}>
-            <FileUpload purpose="idcard" placeholder="上传人像面" initialFile={record?.cardfrt} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="cardrvs" label="法人身份证国徽面" rules={[zodRule(shape.cardrvs)]}>
-            <FileUpload purpose="idcard" placeholder="上传国徽面" initialFile={record?.cardrvs} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <IdCardSides shape={shape} owner="法人" record={record} />
 
       <h3 className="zl-form-group">开票信息</h3>
       <Row gutter={16}>

@@ -4,11 +4,11 @@ import Col from 'antd/es/col';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
-import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useSubmitPersonAuth } from '../api/person-auth.ts';
+import { IdCardSides } from './id-card-sides.tsx';
 
 interface PersonValues {
   realname: string;
@@ -84,23 +84,7 @@ export function PersonAuthForm({ record, readOnly, onSubmitted }: PersonAuthForm
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="cardfrt" label="身份证人像面" rules={[zodRule(shape.cardfrt)]}>
-            <FileUpload purpose="idcard" placeholder="上传人像面" initialFile={record?.cardfrt} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item
-            name="cardrvs"
-            label="身份证国徽面"
-            rules={[zodRule(shape.cardrvs)]}
-            dependencies={['cardfrt']}
-          >
-            <FileUpload purpose="idcard" placeholder="上传国徽面" initialFile={record?.cardrvs} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <IdCardSides shape={shape} record={record} backDependsOnFront />
       <p className="zl-auth-hint">
         请上传清晰、完整、未遮挡的身份证照片（JPG/PNG/WebP，不超过 10
         MB）。证件照片仅您本人和平台审核人员可见。
