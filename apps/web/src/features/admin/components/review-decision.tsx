@@ -1,3 +1,4 @@
+import Descriptions, { type DescriptionsProps } from 'antd/es/descriptions';
 import type { DrawerProps } from 'antd/es/drawer';
 import Drawer from 'antd/es/drawer';
 import Grid from 'antd/es/grid';
@@ -33,6 +34,24 @@ export function useReviewDecision(opts: {
     }
   }
   return { rejecting, setRejecting, decide };
+}
+
+/** A titled block of a review drawer: a bordered one-column Descriptions of `items`, else `children`. */
+export function ReviewSection({
+  title,
+  items,
+  children,
+}: {
+  title: ReactNode;
+  items?: DescriptionsProps['items'];
+  children?: ReactNode;
+}) {
+  return (
+    <section className="zl-review-section">
+      <h4>{title}</h4>
+      {items ? <Descriptions size="small" column={1} bordered items={items} /> : children}
+    </section>
+  );
 }
 
 /** 会员号 and 手机号 of a member, as the first rows of a Descriptions list. */

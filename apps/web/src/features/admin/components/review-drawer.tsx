@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type AdminFileRef, AUTH_STATUS, type AuthDetail, type AuthKind, authKindLabels } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Descriptions from 'antd/es/descriptions';
 import Image from 'antd/es/image';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
@@ -12,7 +11,13 @@ import { authDetailQuery } from '../api/auth-detail.ts';
 import { useAuthReview } from '../api/auth-review.ts';
 import { cardtypeShort, fmtTime, StatusTag } from '../labels.tsx';
 import { RejectModal } from './reject-modal.tsx';
-import { authStatusItem, memberIdItems, ReviewDrawerShell, useReviewDecision } from './review-decision.tsx';
+import {
+  authStatusItem,
+  memberIdItems,
+  ReviewDrawerShell,
+  ReviewSection,
+  useReviewDecision,
+} from './review-decision.tsx';
 
 const PERSON_LABELS: Record<string, string> = { realname: '真实姓名', idcard: '身份证号' };
 const BUSINESS_LABELS: Record<string, string> = {
@@ -93,30 +98,21 @@ function Body({ d }: { d: AuthDetail }) {
             description={`${d.reviewer ?? '—'} · ${fmtTime(d.reviewedAt)}`}
           />
         )}
-        <section className="zl-review-section">
-          <h4>提交的资料</h4>
-          <Descriptions size="small" column={1} bordered items={items} />
-        </section>
-        <section className="zl-review-section">
-          <h4>会员信息</h4>
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
-            items={[
-              ...memberIdItems(m),
-              {
-                key: 'type',
-                label: '账号类型',
-                children: `${cardtypeShort[m.cardtype] ?? m.cardtype} · ${m.nickname}`,
-              },
-              { key: 'reg', label: '注册时间', children: fmtTime(m.registered) },
-              authStatusItem(m),
-            ]}
-          />
-        </section>
-        <section className="zl-review-section">
-          <h4>历史提交（{d.history.length}）</h4>
+        <ReviewSection title="提交的资料" items={items} />
+        <ReviewSection
+          title="会员信息"
+          items={[
+            ...memberIdItems(m),
+            {
+              key: 'type',
+              label: '账号类型',
+              children: `${cardtypeShort[m.cardtype] ?? m.cardtype} · ${m.nickname}`,
+            },
+            { key: 'reg', label: '注册时间', children: fmtTime(m.registered) },
+            authStatusItem(m),
+          ]}
+        />
+        <ReviewSection title={`历史提交（${d.history.length}）`}>
           {d.history.length === 0 ? (
             <div className="zl-admin-muted">首次提交</div>
           ) : (
@@ -147,7 +143,7 @@ function Body({ d }: { d: AuthDetail }) {
               }))}
             />
           )}
-        </section>
+        </ReviewSection>
       </div>
     </div>
   );

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type AdminProjectDetail, PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Image from 'antd/es/image';
 import InputNumber from 'antd/es/input-number';
@@ -19,6 +18,7 @@ import {
   authStatusItem,
   memberIdItems,
   ReviewDrawerShell,
+  ReviewSection,
   useReviewDecision,
 } from '../../components/review-decision.tsx';
 import { projectDetailQuery } from '../api/project-detail.ts';
@@ -73,53 +73,42 @@ function Body({ d }: { d: AdminProjectDetail }) {
             description={formatTime(d.checkdate)}
           />
         )}
-        <section className="zl-review-section">
-          <h4>项目信息</h4>
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
-            items={[
-              {
-                key: 'orders',
-                label: '项目编号',
-                children: <span className="zl-admin-mono">{d.orders}</span>,
-              },
-              { key: 'group', label: '类别', children: d.groupname },
-              {
-                key: 'size',
-                label: '尺寸 / 面积',
-                children: `${d.length} × ${d.width} × ${d.height} 米 · ${d.areas} m² · ${opens(d.opens)}`,
-              },
-              { key: 'dates', label: '展会日期', children: `${d.sdate} ~ ${d.edate}` },
-              { key: 'biddl', label: '竞标截止', children: formatTime(d.biddl) },
-              {
-                key: 'venue',
-                label: '展馆',
-                children: [d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' '),
-              },
-              { key: 'prepay', label: '预付款', children: formatFen(d.prepay) },
-              { key: 'created', label: '发布时间', children: formatDatesTimes(d.dates, d.times) },
-            ]}
-          />
-        </section>
-        <section className="zl-review-section">
-          <h4>需求清单</h4>
+        <ReviewSection
+          title="项目信息"
+          items={[
+            {
+              key: 'orders',
+              label: '项目编号',
+              children: <span className="zl-admin-mono">{d.orders}</span>,
+            },
+            { key: 'group', label: '类别', children: d.groupname },
+            {
+              key: 'size',
+              label: '尺寸 / 面积',
+              children: `${d.length} × ${d.width} × ${d.height} 米 · ${d.areas} m² · ${opens(d.opens)}`,
+            },
+            { key: 'dates', label: '展会日期', children: `${d.sdate} ~ ${d.edate}` },
+            { key: 'biddl', label: '竞标截止', children: formatTime(d.biddl) },
+            {
+              key: 'venue',
+              label: '展馆',
+              children: [d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' '),
+            },
+            { key: 'prepay', label: '预付款', children: formatFen(d.prepay) },
+            { key: 'created', label: '发布时间', children: formatDatesTimes(d.dates, d.times) },
+          ]}
+        />
+        <ReviewSection title="需求清单">
           <RequirementLists project={d} />
-        </section>
-        <section className="zl-review-section">
-          <h4>参展商</h4>
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
-            items={[
-              ...memberIdItems(c),
-              { key: 'name', label: '名称', children: c.company || c.realname || c.nickname || '—' },
-              authStatusItem(c),
-            ]}
-          />
-        </section>
+        </ReviewSection>
+        <ReviewSection
+          title="参展商"
+          items={[
+            ...memberIdItems(c),
+            { key: 'name', label: '名称', children: c.company || c.realname || c.nickname || '—' },
+            authStatusItem(c),
+          ]}
+        />
       </div>
     </div>
   );
