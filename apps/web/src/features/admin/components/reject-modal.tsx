@@ -1,8 +1,8 @@
 import { REJECT_REASON_PICKS, rejectReasonSchema } from '@zl/shared';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Tag from 'antd/es/tag';
+import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { zodRule } from '../../../lib/zod-rule.ts';
 
 /**
@@ -58,14 +58,14 @@ export function RejectModal(props: {
         ))}
       </div>
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="reason" label={`驳回原因（${audience}可见）`} rules={[zodRule(rejectReasonSchema)]}>
-          <Input.TextArea
-            rows={4}
-            maxLength={200}
-            showCount
-            placeholder={`请说明${audience}需要修改的地方`}
-          />
-        </Form.Item>
+        <TextAreaItem
+          name="reason"
+          label={`驳回原因（${audience}可见）`}
+          rules={[zodRule(rejectReasonSchema)]}
+          rows={4}
+          maxLength={200}
+          placeholder={`请说明${audience}需要修改的地方`}
+        />
       </Form>
     </Modal>
   );

@@ -10,6 +10,7 @@ import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import { type ReactNode, useState } from 'react';
 import { RegionCascader } from '../../../components/region-cascader.tsx';
+import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow } from '../../../lib/time.ts';
@@ -225,14 +226,14 @@ export function PublishForm({
             }
           />
         </Form.Item>
-        <Form.Item name="conts" label="项目说明" rules={R.conts}>
-          <Input.TextArea
-            rows={5}
-            maxLength={5000}
-            showCount
-            placeholder="展台风格、品牌要求、进场撤展时间、其他说明……"
-          />
-        </Form.Item>
+        <TextAreaItem
+          name="conts"
+          label="项目说明"
+          rules={R.conts}
+          rows={5}
+          maxLength={5000}
+          placeholder="展台风格、品牌要求、进场撤展时间、其他说明……"
+        />
       </Section>
 
       <Section title="预付款">

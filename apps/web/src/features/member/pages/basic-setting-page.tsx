@@ -17,6 +17,7 @@ import { useUserInfo } from '../api/user-info.ts';
 import { avatarIdOf } from '../lib/profile.ts';
 import '../member.css';
 import { PastDatePicker } from '../../../components/past-date-picker.tsx';
+import { TextAreaItem } from '../../../components/text-area-item.tsx';
 
 interface BaseValues {
   userlogo: string;
@@ -147,14 +148,14 @@ function BasicForm({ user }: { user: UserInfo }) {
       <Form.Item name="addr" label="详细地址" rules={[zodRule(shape.addr, { optional: true })]}>
         <Input maxLength={200} placeholder="街道、门牌号" />
       </Form.Item>
-      <Form.Item name="descr" label="个人简介" rules={[zodRule(shape.descr, { optional: true })]}>
-        <Input.TextArea
-          showCount
-          maxLength={500}
-          rows={4}
-          placeholder="擅长的展台类型、服务城市、从业经历等"
-        />
-      </Form.Item>
+      <TextAreaItem
+        name="descr"
+        label="个人简介"
+        rules={[zodRule(shape.descr, { optional: true })]}
+        maxLength={500}
+        rows={4}
+        placeholder="擅长的展台类型、服务城市、从业经历等"
+      />
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存
       </Button>

@@ -5,7 +5,6 @@ import { REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
-import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
@@ -29,6 +28,7 @@ import { CategoryLines } from '../components/category-lines.tsx';
 import { computeTotals, draftFrom, type LineDraft, type LinesDraft, toPayload } from '../lib/quote-math.ts';
 import { applyQuoteFieldErrors, QUOTE_REFUSALS } from '../lib/submit-errors.ts';
 import '../quote.css';
+import { TextAreaItem } from '../../../components/text-area-item.tsx';
 
 interface FormValues {
   lines?: LinesDraft;
@@ -310,14 +310,14 @@ export default function OrderPricePage() {
               />
             </Form.Item>
           </div>
-          <Form.Item label="报价说明" name="remark" rules={[{ max: 1000, message: '报价说明最多 1000 字' }]}>
-            <Input.TextArea
-              rows={4}
-              maxLength={1000}
-              showCount
-              placeholder="材料品牌、工艺、运输与安装、付款方式等说明"
-            />
-          </Form.Item>
+          <TextAreaItem
+            label="报价说明"
+            name="remark"
+            rules={[{ max: 1000, message: '报价说明最多 1000 字' }]}
+            rows={4}
+            maxLength={1000}
+            placeholder="材料品牌、工艺、运输与安装、付款方式等说明"
+          />
           <Form.Item label={`附件（最多 ${MAX_ATTACHMENTS} 个，效果图或报价说明 PDF）`}>
             <div className="zl-qt-files">
               {Array.from({ length: shownAttachments }, (_, i) => (
