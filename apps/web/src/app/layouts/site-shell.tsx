@@ -36,7 +36,9 @@ export function useLoginCheck(): { failed: boolean } {
   const setMember = useSession((s) => s.setMember);
   const sessionEnded = useSession((s) => s.sessionEnded);
   useEffect(() => {
-    if (data) setMember(data);
+    // A check sent before 退出登录 may answer after it: it must not store the member again (the
+    // next page, /login, would take the stored cardno for a live session and send him home).
+    if (data && !leaving) setMember(data);
   }, [data, setMember]);
   useEffect(() => {
     if (isBizError(error) && error.code === 'NOT_LOGGED_IN') {
@@ -47,8 +49,13 @@ export function useLoginCheck(): { failed: boolean } {
   return { failed: Boolean(error) && !(isBizError(error) && error.code === 'NOT_LOGGED_IN') };
 }
 
+/** Set by 退出登录 for the rest of this page's life: late session answers are ignored. */
+let leaving = false;
+
 /** Logout: the server call, then a full load of /login. */
 export async function logoutAndLeave(): Promise<void> {
+  leaving = true;
+  await queryClient.cancelQueries();
   try {
     await logout();
   } catch {
