@@ -6,18 +6,27 @@ import { type DbOrTx, queryRows } from '../db/client.ts';
  * `hit` counts one more and returns the count in the current window.
  */
 export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
-  const rows = await queryRows<{ count: number }>(
+  const rows = await countOne(db, key, windowSeconds);
+  return Number(rows[0]?.count ?? 0);
+}
+
+/**
+ * The one upsert behind `hitCounter` and `reserveCounter`: counts one more in `key`'s window, or
+ * starts a new window at 1 when the old one has passed. With `limit`, a window that has not passed
+ * counts only while below it (no row comes back when it does not count).
+ */
+function countOne(db: DbOrTx, key: string, windowSeconds: number, limit?: number) {
+  const passed = sql`rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})`;
+  return queryRows<{ count: number }>(
     db,
     sql`
     insert into rate_counters (key, window_start, count) values (${key}, now(), 1)
     on conflict (key) do update set
-      count = case when rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then 1 else rate_counters.count + 1 end,
-      window_start = case when rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then now() else rate_counters.window_start end
+      count = case when ${passed} then 1 else rate_counters.count + 1 end,
+      window_start = case when ${passed} then now() else rate_counters.window_start end
+    ${limit === undefined ? sql`` : sql`where ${passed} or rate_counters.count < ${limit}`}
     returning count`,
   );
-  return Number(rows[0]?.count ?? 0);
 }
 
 export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
@@ -37,19 +46,7 @@ export async function reserveCounter(
   windowSeconds: number,
   limit: number,
 ): Promise<number | null> {
-  const rows = await queryRows<{ count: number }>(
-    db,
-    sql`
-    insert into rate_counters (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then 1 else rate_counters.count + 1 end,
-      window_start = case when rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
-                   then now() else rate_counters.window_start end
-    where rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})
-       or rate_counters.count < ${limit}
-    returning count`,
-  );
+  const rows = await countOne(db, key, windowSeconds, limit);
   return rows[0] ? Number(rows[0].count) : null;
 }
 

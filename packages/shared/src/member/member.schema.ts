@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { isRealDate, shanghaiDateTime } from '../date/date.ts';
 import { FILE_ID_RE, fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
+import { labelsByCode } from '../labels.ts';
 import { isValidRegion } from '../region/region.ts';
-import { textSchema } from '../text/text.schema.ts';
+import { labelledText, textSchema } from '../text/text.schema.ts';
 import { CARD_TYPES, MOBILE_RE, mobileSchema, passwordSchema } from '../user/user.schema.ts';
 import { isValidCreditCode, isValidIdCard } from './id-checks.ts';
 
 /** docs/product.md § Verification status: personauth / businsauth / checked. */
 export const AUTH_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2, NOT_SUBMITTED: 3 } as const;
 export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
-export const authStatusLabels: Record<AuthStatus, string> = {
-  0: '审核中',
-  1: '已认证',
-  2: '未通过',
-  3: '未认证',
-};
+export const authStatusLabels = labelsByCode<AuthStatus>(['审核中', '已认证', '未通过', '未认证']);
 
 export const BS_TYPES = [
   '有限责任公司',
@@ -31,32 +28,6 @@ export type PayoutType = (typeof PAYOUT_TYPES)[number];
 export const SEXES = [0, 1, 2] as const;
 export const sexLabels: Record<number, string> = { 0: '保密', 1: '男', 2: '女' };
 
-const SHANGHAI = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/** 'YYYY-MM-DD' and 'HH:mm:ss' of an instant in Asia/Shanghai (the seed's dates/times). */
-export function shanghaiDateTime(at: Date = new Date()): { dates: string; times: string } {
-  const [dates = '', times = ''] = SHANGHAI.format(at).split(' ');
-  return { dates, times };
-}
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isRealDate(v: string): boolean {
-  const m = DATE_RE.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** A past (or today's) date 'YYYY-MM-DD' from 1900 on, or '' for none. */
 function pastDateSchema(label: string) {
   return textSchema({ max: 10, maxError: `${label}格式应为 YYYY-MM-DD`, label })
@@ -66,13 +37,7 @@ function pastDateSchema(label: string) {
 }
 
 function text(label: string, max: number, min = 0, multiline = false) {
-  const s = textSchema({
-    error: `请输入${label}`,
-    max,
-    maxError: `${label}最多 ${max} 个字`,
-    label,
-    multiline,
-  });
+  const s = labelledText(label, max, multiline);
   return min > 0 ? s.min(min, { error: min === 1 ? `请输入${label}` : `${label}至少 ${min} 个字` }) : s;
 }
 

@@ -1,3 +1,5 @@
+import { labelsByCode } from '../labels.ts';
+
 /**
  * The project lifecycle (docs/product.md § Project status) as ONE plain transition table. The
  * server's `applyTransition` is the only place that changes `projects.status` (or edits a pending
@@ -16,16 +18,16 @@ export const PROJECT_STATUS = {
 } as const;
 export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
 
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  0: '待审核',
-  1: '竞标中',
-  2: '已选标',
-  3: '签约中',
-  4: '施工中',
-  5: '待验收',
-  6: '已完成',
-  7: '已关闭',
-};
+export const projectStatusLabels = labelsByCode<ProjectStatus>([
+  '待审核',
+  '竞标中',
+  '已选标',
+  '签约中',
+  '施工中',
+  '待验收',
+  '已完成',
+  '已关闭',
+]);
 
 /** Platform review of a posting (`checked`): 0 pending · 1 approved · 2 rejected. */
 export const PROJECT_CHECKED = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isRealDate, shanghaiToday } from '../date/date.ts';
 import { FILE_ID_RE } from '../file/file.schema.ts';
 import { isValidRegion } from '../region/region.ts';
-import { textSchema } from '../text/text.schema.ts';
+import { labelledText, textSchema } from '../text/text.schema.ts';
 import { PROJECT_GROUPS } from './project-states.ts';
 import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
 
@@ -10,29 +11,8 @@ import { projectDetailSchema, projectSummarySchema } from './project-view.schema
  * schemas live in quote.schema.ts.
  */
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-/** Today's calendar date in Asia/Shanghai, `YYYY-MM-DD`. */
-export function shanghaiToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isRealDate(v: string): boolean {
-  const m = DATE_RE.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 function text(label: string, max: number, min = 0, multiline = false) {
-  const s = textSchema({
-    error: `请输入${label}`,
-    max,
-    maxError: `${label}最多 ${max} 个字`,
-    label,
-    multiline,
-  });
+  const s = labelledText(label, max, multiline);
   // empty asks for the field; too short says how long (the first issue is the one shown)
   const asked = min > 0 ? s.min(1, { error: `请输入${label}` }) : s;
   return min > 1 ? asked.min(min, { error: `${label}至少 ${min} 个字` }) : asked;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
+import { labelsByCode } from '../labels.ts';
 import { textSchema } from '../text/text.schema.ts';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from './project-states.ts';
 import { projectSummarySchema, requirementItemSchema } from './project-view.schema.ts';
@@ -90,12 +91,7 @@ export type QuoteLine = z.infer<typeof quoteLineSchema>;
 export const QUOTE_STATUS = { PENDING: 0, WON: 1, LOST: 2, CLOSED: 3 } as const;
 export type QuoteStatus = (typeof QUOTE_STATUS)[keyof typeof QUOTE_STATUS];
 
-export const quoteStatusLabels: Record<QuoteStatus, string> = {
-  0: '报价中',
-  1: '已中标',
-  2: '未中标',
-  3: '已关闭',
-};
+export const quoteStatusLabels = labelsByCode<QuoteStatus>(['报价中', '已中标', '未中标', '已关闭']);
 
 /** The API's names of the quote statuses, indexed by `QUOTE_STATUS` code. */
 export const QUOTE_STATES = ['pending', 'won', 'lost', 'closed'] as const;

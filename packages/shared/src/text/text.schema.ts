@@ -37,3 +37,8 @@ export function textSchema(opts: TextOptions) {
     .refine((v) => !control.test(v), { error: `${opts.label ?? ''}${CONTROL_CHARS_MESSAGE}`, abort: true })
     .max(opts.max, opts.maxError === undefined ? undefined : { error: opts.maxError });
 }
+
+/** A form field named by its label: `请输入{label}` when missing, `{label}最多 {max} 个字` when too long. */
+export function labelledText(label: string, max: number, multiline = false) {
+  return textSchema({ error: `请输入${label}`, max, maxError: `${label}最多 ${max} 个字`, label, multiline });
+}

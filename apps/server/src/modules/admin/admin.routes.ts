@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { envelope, okEnvelope } from '../../lib/errors.ts';
+import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { ADMIN_COOKIE } from '../../plugins/admin-session.ts';
 import { adminOf } from '../../plugins/guards.ts';
@@ -31,19 +32,18 @@ export function adminCookieOptions(config: Config): CookieSerializeOptions {
 const empty = z.strictObject({});
 
 export function registerAdminRoutes(app: App, deps: Deps): void {
+  const open = routeOptions('public', 'Admin');
+  const membersRoute = routeOptions({ admin: ADMIN_PERMISSIONS.members }, 'Admin');
+  const auditRoute = routeOptions({ admin: ADMIN_PERMISSIONS.audit }, 'Admin');
+  const adminsRoute = routeOptions({ admin: ADMIN_PERMISSIONS.admins }, 'Admin');
   app.post(
     '/api/Admin/login',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['Admin'],
-        summary: '运营登录',
-        description:
-          '运营账号用户名 + 密码登录，设置运营会话 Cookie `zl_admin`（关闭浏览器即失效）；多次失败锁定。',
-        body: adminLoginSchema,
-        response: { 200: envelope(adminMeSchema) },
-      },
-    },
+    open(
+      '运营登录',
+      '运营账号用户名 + 密码登录，设置运营会话 Cookie `zl_admin`（关闭浏览器即失效）；多次失败锁定。',
+      adminLoginSchema,
+      adminMeSchema,
+    ),
     async (request, reply) => {
       const out = await adminLogin(deps, request.body, request.ip);
       // Session fixation: whatever console session this browser had ends; a new token is issued.
@@ -96,31 +96,23 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Admin/memberList',
-    {
-      config: { guard: { admin: ADMIN_PERMISSIONS.members } },
-      schema: {
-        tags: ['Admin'],
-        summary: '会员列表',
-        description: '按关键词、类型、认证状态筛选会员，分页。角色：审核员、财务、超级管理员。',
-        body: memberListSchema,
-        response: { 200: envelope(memberListPageSchema) },
-      },
-    },
+    membersRoute(
+      '会员列表',
+      '按关键词、类型、认证状态筛选会员，分页。角色：审核员、财务、超级管理员。',
+      memberListSchema,
+      memberListPageSchema,
+    ),
     async (request) => okEnvelope(await listMembers(deps.db, request.body)),
   );
 
   app.post(
     '/api/Admin/auditList',
-    {
-      config: { guard: { admin: ADMIN_PERMISSIONS.audit } },
-      schema: {
-        tags: ['Admin'],
-        summary: '审计日志',
-        description: '按对象、动作筛选操作记录，最新在前，分页。角色：审核员、财务、超级管理员。',
-        body: auditListSchema,
-        response: { 200: envelope(auditListPageSchema) },
-      },
-    },
+    auditRoute(
+      '审计日志',
+      '按对象、动作筛选操作记录，最新在前，分页。角色：审核员、财务、超级管理员。',
+      auditListSchema,
+      auditListPageSchema,
+    ),
     async (request) => {
       const q = request.body;
       const { rows, total } = await listAudit(deps.db, q, q.page, q.pageSize);
@@ -148,31 +140,23 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Admin/adminList',
-    {
-      config: { guard: { admin: ADMIN_PERMISSIONS.admins } },
-      schema: {
-        tags: ['Admin'],
-        summary: '运营账号列表',
-        description: '全部运营账号及其角色、停用与锁定状态。仅超级管理员。',
-        body: empty,
-        response: { 200: envelope(adminListResultSchema) },
-      },
-    },
+    adminsRoute(
+      '运营账号列表',
+      '全部运营账号及其角色、停用与锁定状态。仅超级管理员。',
+      empty,
+      adminListResultSchema,
+    ),
     async () => okEnvelope({ listItem: await accounts.listAdmins(deps.db) }),
   );
 
   app.post(
     '/api/Admin/adminCreate',
-    {
-      config: { guard: { admin: ADMIN_PERMISSIONS.admins } },
-      schema: {
-        tags: ['Admin'],
-        summary: '新建运营账号',
-        description: '新建审核员、财务或超级管理员账号。仅超级管理员。',
-        body: adminCreateSchema,
-        response: { 200: envelope(adminCreateResultSchema) },
-      },
-    },
+    adminsRoute(
+      '新建运营账号',
+      '新建审核员、财务或超级管理员账号。仅超级管理员。',
+      adminCreateSchema,
+      adminCreateResultSchema,
+    ),
     async (request) => {
       const actor = adminOf(request);
       const out = await accounts.createAdmin(deps.db, actor, request.body);
@@ -182,16 +166,12 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Admin/adminDisable',
-    {
-      config: { guard: { admin: ADMIN_PERMISSIONS.admins } },
-      schema: {
-        tags: ['Admin'],
-        summary: '停用或启用运营账号',
-        description: '停用（或 `disabled: false` 重新启用）运营账号；不能停用自己。仅超级管理员。',
-        body: adminDisableSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    adminsRoute(
+      '停用或启用运营账号',
+      '停用（或 `disabled: false` 重新启用）运营账号；不能停用自己。仅超级管理员。',
+      adminDisableSchema,
+      z.null(),
+    ),
     async (request) => {
       const actor = adminOf(request);
       await accounts.setDisabled(deps.db, actor, request.body.id, request.body.disabled);

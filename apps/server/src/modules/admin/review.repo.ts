@@ -2,6 +2,7 @@ import { AUTH_STATUS, type AuthKind } from '@zl/shared';
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, businessAuths, files, members, personAuths } from '../../db/schema/index.ts';
+import { selectMember } from '../member/member.repo.ts';
 import { cappedCount, likeEscape } from './audit.repo.ts';
 
 export function tableOf(kind: AuthKind) {
@@ -74,23 +75,21 @@ export async function findBusiness(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function memberSummary(db: DbOrTx, memberId: number) {
-  const [row] = await db
-    .select({
-      cardno: members.cardno,
-      mobile: members.mobile,
-      cardtype: members.cardtype,
-      nickname: members.nickname,
-      createdAt: members.createdAt,
-      personauth: members.personauth,
-      businsauth: members.businsauth,
-      realname: members.realname,
-      company: members.company,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .limit(1);
-  return row;
+/** What a reviewer sees of the member who submitted. */
+const SUMMARY_COLUMNS = [
+  'cardno',
+  'mobile',
+  'cardtype',
+  'nickname',
+  'createdAt',
+  'personauth',
+  'businsauth',
+  'realname',
+  'company',
+] as const;
+
+export function memberSummary(db: DbOrTx, memberId: number) {
+  return selectMember(db, memberId, SUMMARY_COLUMNS);
 }
 
 /** The member's other submissions of the same kind, newest first. */

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, rememberTokens, sessions } from '../../db/schema/index.ts';
 
@@ -48,10 +48,22 @@ export async function endOtherSessions(db: DbOrTx, memberId: number, keepSession
   await db.delete(rememberTokens).where(eq(rememberTokens.memberId, memberId));
 }
 
+const MEMBER_COLUMNS = getTableColumns(members);
+
+/** The named columns of one member, or undefined for an unknown id. */
+export async function selectMember<K extends keyof typeof MEMBER_COLUMNS>(
+  db: DbOrTx,
+  memberId: number,
+  keys: readonly K[],
+): Promise<Pick<typeof members.$inferSelect, K> | undefined> {
+  const columns = Object.fromEntries(keys.map((k) => [k, MEMBER_COLUMNS[k]]));
+  const [row] = await db.select(columns).from(members).where(eq(members.id, memberId)).limit(1);
+  return row as Pick<typeof members.$inferSelect, K> | undefined;
+}
+
 /** The member's card type (workshop / customer), or undefined for an unknown id. */
 export async function findCardtype(db: DbOrTx, memberId: number) {
-  const [m] = await db.select({ cardtype: members.cardtype }).from(members).where(eq(members.id, memberId));
-  return m?.cardtype;
+  return (await selectMember(db, memberId, ['cardtype']))?.cardtype;
 }
 
 export async function countMembers(db: DbOrTx): Promise<number> {

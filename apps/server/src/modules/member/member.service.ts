@@ -89,7 +89,7 @@ export async function updateBaseInfo(
       Object.fromEntries(keys.map((k) => [k, patch[k as keyof repo.MemberPatch]])),
     );
   }
-  return buildUserInfo(deps.db, memberId);
+  return userInfo(deps, memberId);
 }
 
 export async function setPayment(

@@ -2,24 +2,15 @@ import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
+import { selectMember } from '../member/member.repo.ts';
 import type { ProjectRow } from '../project/project-view.ts';
 import { summaryColumns } from './search.repo.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
 /** What a caller's role and verification allow (the session knows only the card type). */
-export async function findCaller(db: DbOrTx, memberId: number) {
-  const [row] = await db
-    .select({
-      id: members.id,
-      cardtype: members.cardtype,
-      personauth: members.personauth,
-      businsauth: members.businsauth,
-    })
-    .from(members)
-    .where(eq(members.id, memberId))
-    .limit(1);
-  return row;
+export function findCaller(db: DbOrTx, memberId: number) {
+  return selectMember(db, memberId, ['id', 'cardtype', 'personauth', 'businsauth']);
 }
 
 export async function findProject(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {
@@ -111,13 +102,8 @@ export async function findWinner(db: DbOrTx, quoteId: number | null) {
   return row;
 }
 
-export async function findMember(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ mobile: members.mobile, nickname: members.nickname, realname: members.realname })
-    .from(members)
-    .where(eq(members.id, id))
-    .limit(1);
-  return row;
+export function findMember(db: DbOrTx, id: number) {
+  return selectMember(db, id, ['mobile', 'nickname', 'realname']);
 }
 
 /** The projects a supplier quoted on (optionally only quotes of one status), newest quote first. */

@@ -13,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, envelope, okEnvelope } from '../../lib/errors.ts';
+import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import {
@@ -43,51 +44,37 @@ async function startSession(
 }
 
 export function registerUserRoutes(app: App, deps: Deps): void {
+  const open = routeOptions('public', 'User');
   app.post(
     '/api/User/getCode',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['User'],
-        summary: '发送短信验证码',
-        description:
-          '向手机号发送 6 位验证码。`type`：regist 注册、reset 找回密码、bind 微信绑定手机号。验证码 5 分钟内有效；同一手机号 60 秒内只能发一次、每小时至多 5 次（SMS_TOO_FREQUENT），每 IP 每小时至多 20 次（RATE_LIMITED），均带 retryAfter；注册时手机号已注册为 MOBILE_TAKEN，找回时未注册为 MOBILE_NOT_REGISTERED。',
-        body: getCodeSchema,
-        response: { 200: envelope(getCodeResultSchema) },
-      },
-    },
+    open(
+      '发送短信验证码',
+      '向手机号发送 6 位验证码。`type`：regist 注册、reset 找回密码、bind 微信绑定手机号。验证码 5 分钟内有效；同一手机号 60 秒内只能发一次、每小时至多 5 次（SMS_TOO_FREQUENT），每 IP 每小时至多 20 次（RATE_LIMITED），均带 retryAfter；注册时手机号已注册为 MOBILE_TAKEN，找回时未注册为 MOBILE_NOT_REGISTERED。',
+      getCodeSchema,
+      getCodeResultSchema,
+    ),
     async (request) => okEnvelope(await service.getCode(deps, request.body, meta(request))),
   );
 
   app.post(
     '/api/User/regist',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['User'],
-        summary: '注册',
-        description:
-          '手机号 + 短信验证码（regist）+ 密码注册；`cardtype` 选供应商（workshop）或参展商（customer），可带邀请人卡号。成功返回新会员卡号，不自动登录。',
-        body: registSchema,
-        response: { 200: envelope(registResultSchema) },
-      },
-    },
+    open(
+      '注册',
+      '手机号 + 短信验证码（regist）+ 密码注册；`cardtype` 选供应商（workshop）或参展商（customer），可带邀请人卡号。成功返回新会员卡号，不自动登录。',
+      registSchema,
+      registResultSchema,
+    ),
     async (request) => okEnvelope(await service.regist(deps, request.body)),
   );
 
   app.post(
     '/api/User/login',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['User'],
-        summary: '登录',
-        description:
-          '手机号 + 密码登录，`autologin: 1` 时同时发放“记住我”令牌（Cookie `zl_rt`）。只带 `{autologin: 1}` 时用记住我令牌自动登录；已登录时答 `errCode: ALREADY_LOGGED_IN`（仍为成功）。多次失败锁定账户（ACCOUNT_LOCKED）。成功后设置会话 Cookie `zl_sid`。',
-        body: loginSchema,
-        response: { 200: envelope(loginResultSchema) },
-      },
-    },
+    open(
+      '登录',
+      '手机号 + 密码登录，`autologin: 1` 时同时发放“记住我”令牌（Cookie `zl_rt`）。只带 `{autologin: 1}` 时用记住我令牌自动登录；已登录时答 `errCode: ALREADY_LOGGED_IN`（仍为成功）。多次失败锁定账户（ACCOUNT_LOCKED）。成功后设置会话 Cookie `zl_sid`。',
+      loginSchema,
+      loginResultSchema,
+    ),
     async (request, reply) => {
       const body = request.body;
       const auto = body.autologin === 1 || body.autologin === '1';
@@ -159,31 +146,23 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/User/checkCode',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['User'],
-        summary: '校验找回密码验证码',
-        description: '找回密码第一步：校验 reset 用途的短信验证码，成功返回一次性重置令牌（10 分钟内有效）。',
-        body: checkCodeSchema,
-        response: { 200: envelope(checkCodeResultSchema) },
-      },
-    },
+    open(
+      '校验找回密码验证码',
+      '找回密码第一步：校验 reset 用途的短信验证码，成功返回一次性重置令牌（10 分钟内有效）。',
+      checkCodeSchema,
+      checkCodeResultSchema,
+    ),
     async (request) => okEnvelope(await service.checkCode(deps, request.body)),
   );
 
   app.post(
     '/api/User/resetPwd',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['User'],
-        summary: '重置密码',
-        description: '找回密码第二步：凭重置令牌设置新密码；该会员的所有会话和记住我令牌随之失效。',
-        body: resetPwdSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    open(
+      '重置密码',
+      '找回密码第二步：凭重置令牌设置新密码；该会员的所有会话和记住我令牌随之失效。',
+      resetPwdSchema,
+      z.null(),
+    ),
     async (request, reply) => {
       await service.resetPwd(deps, request.body);
       // The resetting browser starts clean too: it logs in with the new password.

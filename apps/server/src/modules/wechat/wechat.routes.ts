@@ -10,7 +10,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomToken } from '../../lib/crypto.ts';
-import { envelope, okEnvelope } from '../../lib/errors.ts';
+import { okEnvelope } from '../../lib/errors.ts';
+import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { SID_COOKIE, sessionCookieOptions } from '../../plugins/session.ts';
 import { deleteSessionByToken } from '../user/session.service.ts';
@@ -28,27 +29,34 @@ function meta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
-/** As User/login: the old session (if any) ends and a new cookie is issued (session fixation). */
-async function startSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, token: string) {
-  const old = request.cookies[SID_COOKIE];
-  if (old) await deleteSessionByToken(deps.db, old);
-  reply.setCookie(SID_COOKIE, token, sessionCookieOptions(deps.config));
+/**
+ * Answers a login step's result; when the step logged the member in, then as User/login the old
+ * session (if any) ends and a new cookie is issued (session fixation).
+ */
+async function answerLogin<R>(
+  deps: Deps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  out: service.Outcome<R>,
+) {
+  if (out.sessionToken) {
+    const old = request.cookies[SID_COOKIE];
+    if (old) await deleteSessionByToken(deps.db, old);
+    reply.setCookie(SID_COOKIE, out.sessionToken, sessionCookieOptions(deps.config));
+  }
+  return okEnvelope(out.result);
 }
 
 export function registerWechatRoutes(app: App, deps: Deps): void {
+  const open = routeOptions('public', 'Wechat');
   app.post(
     '/api/Wechat/login',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['Wechat'],
-        summary: '微信登录：取授权地址',
-        description:
-          '返回微信开放平台扫码授权地址与 state，并以 Cookie `zl_wxstate` 把 state 绑定到本浏览器；未配置微信时为 WECHAT_NOT_CONFIGURED。',
-        body: wechatLoginSchema,
-        response: { 200: envelope(wechatLoginResultSchema) },
-      },
-    },
+    open(
+      '微信登录：取授权地址',
+      '返回微信开放平台扫码授权地址与 state，并以 Cookie `zl_wxstate` 把 state 绑定到本浏览器；未配置微信时为 WECHAT_NOT_CONFIGURED。',
+      wechatLoginSchema,
+      wechatLoginResultSchema,
+    ),
     async (request, reply) => {
       const current = request.cookies[WXSTATE_COOKIE];
       // One binding per browser, reused while it lives, so two tabs can each start a login.
@@ -67,56 +75,41 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Wechat/wxLogin',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['Wechat'],
-        summary: '微信登录：回调换取会话',
-        description:
-          '用微信回调的 code 与 state 登录：已绑定的微信直接登录（设置会话 Cookie），未绑定时返回绑定手机号用的 ticket。',
-        body: wxLoginSchema,
-        response: { 200: envelope(wxLoginResultSchema) },
-      },
-    },
-    async (request, reply) => {
-      const out = await service.wxLogin(deps, request.body, request.cookies[WXSTATE_COOKIE], meta(request));
-      if (out.sessionToken) await startSession(deps, request, reply, out.sessionToken);
-      return okEnvelope(out.result);
-    },
+    open(
+      '微信登录：回调换取会话',
+      '用微信回调的 code 与 state 登录：已绑定的微信直接登录（设置会话 Cookie），未绑定时返回绑定手机号用的 ticket。',
+      wxLoginSchema,
+      wxLoginResultSchema,
+    ),
+    async (request, reply) =>
+      answerLogin(
+        deps,
+        request,
+        reply,
+        await service.wxLogin(deps, request.body, request.cookies[WXSTATE_COOKIE], meta(request)),
+      ),
   );
 
   app.post(
     '/api/Wechat/bindMobile',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['Wechat'],
-        summary: '微信登录：绑定手机号',
-        description:
-          '凭 ticket + 手机号 + 短信验证码（bind）把微信绑定到该手机号的会员；手机号未注册时新建会员并返回首次设置密码的令牌。',
-        body: bindMobileSchema,
-        response: { 200: envelope(bindMobileResultSchema) },
-      },
-    },
-    async (request, reply) => {
-      const out = await service.bindMobile(deps, request.body, meta(request));
-      if (out.sessionToken) await startSession(deps, request, reply, out.sessionToken);
-      return okEnvelope(out.result);
-    },
+    open(
+      '微信登录：绑定手机号',
+      '凭 ticket + 手机号 + 短信验证码（bind）把微信绑定到该手机号的会员；手机号未注册时新建会员并返回首次设置密码的令牌。',
+      bindMobileSchema,
+      bindMobileResultSchema,
+    ),
+    async (request, reply) =>
+      answerLogin(deps, request, reply, await service.bindMobile(deps, request.body, meta(request))),
   );
 
   app.post(
     '/api/Wechat/setPassword',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['Wechat'],
-        summary: '微信登录：首次设置密码',
-        description: '微信新建的会员凭令牌设置登录密码；不结束当前会话。',
-        body: wechatSetPasswordSchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    open(
+      '微信登录：首次设置密码',
+      '微信新建的会员凭令牌设置登录密码；不结束当前会话。',
+      wechatSetPasswordSchema,
+      z.null(),
+    ),
     async (request) => {
       await service.setPassword(deps, request.body);
       return okEnvelope(null);
