@@ -1,6 +1,6 @@
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { counterRetryAfter, releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
+import { counterRetryAfter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 
 /**
@@ -34,23 +34,26 @@ export async function reserveAddressTry(
   account: string,
 ): Promise<string[]> {
   const address = addressKey(scope, ip);
-  if (
-    (await reserveCounter(deps.db, address, ADDRESS_WINDOW_SECONDS, deps.config.loginIpFailureLimit)) === null
-  ) {
-    throw new AppError('RATE_LIMITED', {
-      message: '登录失败次数过多，请 15 分钟后再试',
-      data: { retryAfter: ADDRESS_WINDOW_SECONDS },
-    });
-  }
   const pair = pairKey(scope, ip, account);
-  const limit = deps.config.loginIpAccountFailureLimit;
-  if ((await reserveCounter(deps.db, pair, PAIR_WINDOW_SECONDS, limit)) === null) {
-    await releaseCounter(deps.db, [address]);
-    const retryAfter = await counterRetryAfter(deps.db, pair, PAIR_WINDOW_SECONDS);
-    throw new AppError('RATE_LIMITED', {
-      message: `该账号在当前网络登录失败次数过多，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
-      data: { retryAfter },
-    });
-  }
-  return [address, pair];
+  // Both places in one transaction (one commit): a refusal of either rolls both back.
+  return deps.db.transaction(async (tx) => {
+    if (
+      (await reserveCounter(tx, address, ADDRESS_WINDOW_SECONDS, deps.config.loginIpFailureLimit)) === null
+    ) {
+      throw new AppError('RATE_LIMITED', {
+        message: '登录失败次数过多，请 15 分钟后再试',
+        data: { retryAfter: ADDRESS_WINDOW_SECONDS },
+      });
+    }
+    if (
+      (await reserveCounter(tx, pair, PAIR_WINDOW_SECONDS, deps.config.loginIpAccountFailureLimit)) === null
+    ) {
+      const retryAfter = await counterRetryAfter(tx, pair, PAIR_WINDOW_SECONDS);
+      throw new AppError('RATE_LIMITED', {
+        message: `该账号在当前网络登录失败次数过多，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
+        data: { retryAfter },
+      });
+    }
+    return [address, pair];
+  });
 }

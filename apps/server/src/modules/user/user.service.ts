@@ -100,6 +100,7 @@ export async function loginWithPassword(
   const addressKeys = await reserveAddressTry(deps, 'loginfail', meta.ip, input.mobile);
   // Only a failed password check keeps the per-address places; any other outcome gives them back.
   let failed = false;
+  let released = false;
   try {
     const member = await repo.findMemberByMobile(deps.db, input.mobile);
     if (!member) {
@@ -128,17 +129,21 @@ export async function loginWithPassword(
       if (locked) throw new AppError('ACCOUNT_LOCKED');
       throw new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` });
     }
-    // A parallel wrong guess may have locked the account while this one was checked.
-    if (!(await recordSuccess(deps.db, 'members', member.id))) throw new AppError('ACCOUNT_LOCKED');
-    const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
-    const rememberToken = input.remember ? await issueRememberToken(deps.db, deps.config, member.id) : null;
-    return {
-      result: { ...toSessionMember(member), remembered: input.remember },
-      sessionToken,
-      rememberToken,
-    };
+    // One commit for the whole success: the try's reset, the session, the remember token and the
+    // address places given back. A parallel wrong guess may have locked the account while this
+    // one was checked: then nothing of it is written.
+    const tokens = await deps.db.transaction(async (tx) => {
+      if (!(await recordSuccess(tx, 'members', member.id))) return null;
+      const sessionToken = await createSession(tx, deps.config, member.id, meta);
+      const rememberToken = input.remember ? await issueRememberToken(tx, deps.config, member.id) : null;
+      await releaseCounter(tx, addressKeys);
+      return { sessionToken, rememberToken };
+    });
+    if (!tokens) throw new AppError('ACCOUNT_LOCKED');
+    released = true;
+    return { result: { ...toSessionMember(member), remembered: input.remember }, ...tokens };
   } finally {
-    if (!failed) await releaseCounter(deps.db, addressKeys);
+    if (!failed && !released) await releaseCounter(deps.db, addressKeys);
   }
 }
 
