@@ -4,7 +4,7 @@ import { useSession } from '../lib/session-store.ts';
 import { storage } from '../lib/storage.ts';
 
 const login = vi.fn();
-vi.mock('../features/auth/api/login.ts', () => ({ loginWithRememberToken: () => login() }));
+vi.mock('../lib/session-api.ts', () => ({ loginWithRememberToken: () => login() }));
 const navigateTo = vi.fn();
 vi.mock('../lib/navigation.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../lib/navigation.ts')>()),

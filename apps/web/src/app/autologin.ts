@@ -1,6 +1,6 @@
-import { loginWithRememberToken } from '../features/auth/api/login.ts';
 import { isServerAnswer } from '../lib/biz-error.ts';
 import { currentPath, navigateTo } from '../lib/navigation.ts';
+import { loginWithRememberToken } from '../lib/session-api.ts';
 import { useSession } from '../lib/session-store.ts';
 import { storage } from '../lib/storage.ts';
 import { runAutologin } from './guard.ts';

@@ -16,7 +16,3 @@ export function resetPwd(mobile: string, token: string, password: string) {
     skipErrorHandler: true,
   });
 }
-
-export function logout() {
-  return api.get<null>('User/logout', undefined, { skipErrorHandler: true });
-}

@@ -1,19 +1,7 @@
-import type { LoginInput, LoginResult } from '@zl/shared';
-import { api } from '../../../lib/api-client.ts';
+import type { LoginResult } from '@zl/shared';
+import { postLogin } from '../../../lib/session-api.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { storage } from '../../../lib/storage.ts';
-
-/** docs/seed-map.md § Errors: ALREADY_LOGGED_IN ("do not log in again") counts as a successful login. */
-const LOGIN_OK = ['ALREADY_LOGGED_IN'] as const;
-
-export function postLogin(body: LoginInput, opts: { skipErrorHandler?: boolean } = {}) {
-  return api.post<LoginResult>('User/login', body, { ...opts, okCodes: LOGIN_OK });
-}
-
-/** Guard rule 2: no password, the server uses its httpOnly remember cookie. */
-export function loginWithRememberToken() {
-  return postLogin({ autologin: 1 }, { skipErrorHandler: true });
-}
 
 export interface LoginFormValues {
   mobile: string;
