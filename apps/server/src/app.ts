@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { pingDatabase } from './db/health.repo.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -192,7 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
     async (_request, reply) => {
       try {
-        await database.db.execute(sql`select 1`);
+        await pingDatabase(database.db);
         return { status: 'ok' as const, db: database.kind };
       } catch {
         return reply.code(503).send({ status: 'error' as const, db: database.kind });

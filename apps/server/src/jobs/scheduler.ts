@@ -5,6 +5,7 @@ import type { Unlisten } from '../db/listen.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { expireProjects } from './expire-projects.ts';
+import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
 
 /** pg advisory lock keys, one per job ("zl" 0x7a6c, job number). */
 export const EXPIRE_LOCK_KEY = 0x7a6c_0001;
@@ -172,12 +173,11 @@ export class Scheduler {
     }
     const client = await pool.connect();
     try {
-      const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [job.lockKey]);
-      if (!got.rows[0]?.ok) return false;
+      if (!(await tryJobLock(client, job.lockKey))) return false;
       try {
         await this.work(state);
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [job.lockKey]);
+        await releaseJobLock(client, job.lockKey);
       }
       return true;
     } finally {
