@@ -7,65 +7,30 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import { projectFixture } from '../test-fixtures.ts';
 import PublishPage from './publish-page.tsx';
 
 const PIC = 'PPPPPPPPPPPPPPPPPPPPPP';
 const ATT = 'AAAAAAAAAAAAAAAAAAAAAA';
 
+/** The customer fixture, as a pending project with a picture, an attachment and a rental line. */
 function project(over: Partial<Project> = {}): Project {
   const sdate = dayjs().add(30, 'day');
-  return {
-    id: 7,
-    mobile: '13900000002',
-    orders: 'P202611220001',
-    groupid: 1,
-    groupname: '特装展台',
-    title: '上海车展特装展台',
-    length: 6,
-    width: 4.5,
-    height: 3.2,
-    areas: 27,
-    opens: 2,
-    prepay: 123456,
+  return projectFixture({
     coins: 0,
-    peoples: 0,
     picture: [{ id: PIC, url: `/files/${PIC}`, thumbUrl: `/files/${PIC}/thumb` }],
     attach: ATT,
     attachname: '平面图.pdf',
     conts: '木结构，灰色地毯',
-    sdate: sdate.format('YYYY-MM-DD'),
-    edate: sdate.add(3, 'day').format('YYYY-MM-DD'),
     biddl: sdate.subtract(10, 'day').hour(18).minute(0).second(0).millisecond(0).toISOString(),
-    prov: '上海市',
-    city: '上海市',
-    strt: '黄浦区',
     addr: '国家会展中心 7.1 号馆',
-    dates: '2026-11-22',
-    times: '10:00:00',
     status: 0,
     statusText: '待审核',
     checked: 0,
-    checkdate: '',
-    reason: '',
-    closedBy: '',
-    workpic: [],
-    contract: '[]',
-    contctck: 0,
-    contctckdt: '',
-    reports: [],
-    reportck: 0,
-    reportdate: '',
-    prepayp: 0,
-    ispaid: false,
     dimian: [{ name: '地台', spec: '10cm 木地台', unit: 'm²', qty: 27, remark: '' }],
-    beiban: [],
-    mentou: [],
-    zhanshi: [],
-    jiedai: [],
-    meigong: [],
     zulin: [{ name: '洽谈桌椅', spec: '', unit: '套', qty: 2, remark: '白色' }],
     ...over,
-  };
+  });
 }
 
 function renderAt(url: string) {
