@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/lock.repo.ts';
 import { favorites, projects } from '../../db/schema/index.ts';
 import { summaryColumns } from '../projectcenter/search.repo.ts';
 
@@ -10,7 +11,7 @@ import { summaryColumns } from '../projectcenter/search.repo.ts';
  */
 export async function toggleFavorite(db: Db, memberId: number, projectId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fav:${memberId}:${projectId}`}))`);
+    await lockForTransaction(tx, `fav:${memberId}:${projectId}`);
     const removed = await tx
       .delete(favorites)
       .where(and(eq(favorites.memberId, memberId), eq(favorites.projectId, projectId)))

@@ -1,16 +1,17 @@
 import type { SmsPurpose } from '@zl/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { lockForTransaction } from '../../db/lock.repo.ts';
 import { devSmsOutbox, smsCodes } from '../../db/schema/index.ts';
 
 /** Serialises sends per mobile until the transaction ends. */
 export async function lockMobileForSms(tx: DbOrTx, mobile: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${mobile}`}))`);
+  await lockForTransaction(tx, `sms:${mobile}`);
 }
 
 /** Serialises code sends from one client address (taken after the mobile's lock), for its hourly cap. */
 export async function lockAddressForSms(tx: DbOrTx, ip: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`);
+  await lockForTransaction(tx, `sms-ip:${ip}`);
 }
 
 /** Seconds since the mobile's last code, its codes in the last hour and the age of the oldest of them. */
