@@ -141,6 +141,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         ? new AliyunSmsSender(config.aliyunSms, app.log)
         : new DevSmsSender(database.db, app.log)),
     log: app.log,
+    // wired by the payment module (docs/payments.md); null until then
+    alipay: null,
   };
 
   // At shutdown, answers still in flight close their connection: a keep-alive socket that turns idle
