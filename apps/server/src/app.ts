@@ -22,6 +22,9 @@ import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
+import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
+import { createPlatformAlipay } from './modules/payment/platform-alipay.ts';
+import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
@@ -123,7 +126,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerGuards(app);
 
   const outbox = new Outbox(database.db, app.log, opts.outbox);
-  const jobs = createScheduler({ database, config, log: app.log, outbox });
+  // Alipay, or outside production without credentials the built-in sandbox (docs/payments.md)
+  const alipay = createPlatformAlipay(config, database.db);
+  const payment = { db: database.db, config, log: app.log, alipay };
+  const jobs = createScheduler({ database, config, log: app.log, outbox, payment });
   app.decorate('outbox', outbox);
   app.decorate('jobs', jobs);
   // Runs after in-flight requests finished: a round in progress completes, nothing new starts.
@@ -141,8 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
         ? new AliyunSmsSender(config.aliyunSms, app.log)
         : new DevSmsSender(database.db, app.log)),
     log: app.log,
-    // wired by the payment module (docs/payments.md); null until then
-    alipay: null,
+    alipay,
   };
 
   // At shutdown, answers still in flight close their connection: a keep-alive socket that turns idle
@@ -213,6 +218,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWechatRoutes(app, deps);
   registerProjectcenterRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
+  registerPaymentRoutes(app, payment);
+  if (alipay?.sandbox) registerSandboxRoutes(app, database.db);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;

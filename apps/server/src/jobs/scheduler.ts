@@ -4,15 +4,20 @@ import type { Database } from '../db/client.ts';
 import type { Unlisten } from '../db/listen.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
+import { type PaymentDeps, reconcile } from '../modules/payment/payment.service.ts';
 import { expireProjects } from './expire-projects.ts';
 import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
 
 /** pg advisory lock keys, one per job ("zl" 0x7a6c, job number). */
 export const EXPIRE_LOCK_KEY = 0x7a6c_0001;
 export const OUTBOX_LOCK_KEY = 0x7a6c_0002;
+export const RECONCILE_LOCK_KEY = 0x7a6c_0101;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
+export const RECONCILE_JOB = 'reconcile-payments';
+/** How often pending Alipay orders and unconfirmed refunds are looked at (docs/payments.md). */
+export const RECONCILE_INTERVAL_MS = 60_000;
 /** The outbox's safety poll: notifications wake it at once, this only catches what they miss. */
 export const OUTBOX_POLL_MS = 30_000;
 
@@ -204,8 +209,10 @@ export function createScheduler(opts: {
   config: Config;
   log: FastifyBaseLogger;
   outbox: Outbox;
+  /** the payment module's wiring; no reconciliation job without it */
+  payment?: PaymentDeps;
 }): Scheduler {
-  const { database, config, log, outbox } = opts;
+  const { database, config, log, outbox, payment } = opts;
   const scheduler = new Scheduler(database, log);
   scheduler.register({
     name: EXPIRE_JOB,
@@ -232,5 +239,17 @@ export function createScheduler(opts: {
       return { nextInMs: next ? next.getTime() - Date.now() : null };
     },
   });
+  if (payment?.alipay) {
+    scheduler.register({
+      name: RECONCILE_JOB,
+      lockKey: RECONCILE_LOCK_KEY,
+      intervalMs: RECONCILE_INTERVAL_MS,
+      run: async () => {
+        const r = await reconcile(payment);
+        if (r.settled || r.closed || r.refunds || r.failed) log.info(r, 'payment reconciliation');
+        return undefined;
+      },
+    });
+  }
   return scheduler;
 }

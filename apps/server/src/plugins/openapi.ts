@@ -19,6 +19,10 @@ export const API_TAGS = [
   { name: 'Projectcenter', description: '供应商接单：找项目、项目详情、报价费、报价、中标信息、我的项目' },
   { name: 'Myfavorite', description: '供应商收藏的项目' },
   { name: 'Customer', description: '参展商：发布与修改项目、取消、比较报价、选定中标方' },
+  {
+    name: 'Alipay',
+    description: '支付宝：购买金币与项目预付款的支付链接、异步通知、订单状态；开发环境的沙箱网关与收银台',
+  },
   { name: 'Admin', description: '运营后台：登录、会员、审计日志、运营账号、认证审核、项目审核' },
   { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
   { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
@@ -84,7 +88,48 @@ const DOC_ONLY: Record<
     }),
   },
   'GET /files/:id': { response: { 200: binaryFile } },
+  'POST /api/Alipay/notify': {
+    consumes: ['application/x-www-form-urlencoded'],
+    body: z
+      .looseObject({
+        app_id: z.string(),
+        out_trade_no: z.string(),
+        trade_no: z.string(),
+        total_amount: z.string().describe('元，两位小数'),
+        trade_status: z.string().describe('TRADE_SUCCESS / TRADE_FINISHED 时入账'),
+        seller_id: z.string().optional(),
+        notify_id: z.string(),
+        sign_type: z.literal('RSA2'),
+        sign: z.string(),
+      })
+      .describe('支付宝异步通知的表单字段（其余字段一并参与验签）'),
+    response: {
+      200: {
+        description: '纯文本 success（已入账或早已入账）或 failure（未通过检查，什么都没改）',
+        content: { 'text/plain': { schema: z.enum(['success', 'failure']) } },
+      },
+    },
+  },
   'GET /files/:id/thumb': { response: { 200: binaryFile } },
+};
+
+const sandboxPage = {
+  200: {
+    description: '沙箱收银台（HTML 页面）或带签名的 JSON 应答（服务端调用）',
+    content: { 'text/html': { schema: z.string() }, 'application/json': { schema: z.looseObject({}) } },
+  },
+};
+const sandboxRedirect = {
+  200: { description: '（实际为 303 跳转到 return_url）', content: { 'text/html': { schema: z.string() } } },
+};
+DOC_ONLY['GET /sandbox/alipay/gateway.do'] = { response: sandboxPage };
+DOC_ONLY['POST /sandbox/alipay/gateway.do'] = {
+  consumes: ['application/x-www-form-urlencoded'],
+  response: sandboxPage,
+};
+DOC_ONLY['POST /sandbox/alipay/pay'] = {
+  consumes: ['application/x-www-form-urlencoded'],
+  response: sandboxRedirect,
 };
 
 const RESPONSE_TEXT: Record<string, string> = {

@@ -16,6 +16,7 @@ export const projectEventAuditLabels: Record<ProjectEvent, string> = {
   award: '选定中标供应商',
   uploadContract: '上传合同',
   startBuilding: '开始施工',
+  prepayPaid: '预付款已托管，开始施工',
   uploadReport: '上传完工报告',
   accept: '验收通过',
   closeByComplaint: '投诉裁决关闭项目',

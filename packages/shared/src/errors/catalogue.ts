@@ -99,6 +99,17 @@ export const errorCatalogue = {
   INSUFFICIENT_FUNDS: { http: 409, showType: ShowType.WARN, message: '余额不足' },
   BIDDING_CLOSED: { http: 409, showType: ShowType.WARN, message: '该项目已截止报价' },
   ALREADY_QUOTED: { http: 409, showType: ShowType.WARN, message: '您已报价，可在截止前修改报价' },
+  // payments (issue 10, docs/payments.md)
+  PAYMENT_NOT_CONFIGURED: {
+    http: 503,
+    showType: ShowType.ERROR,
+    message: '在线支付暂未开通，请联系平台客服',
+  },
+  PAYMENT_GATEWAY_FAILED: {
+    http: 502,
+    showType: ShowType.ERROR,
+    message: '支付宝暂时无法处理，请稍后重试',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

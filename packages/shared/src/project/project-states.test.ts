@@ -23,6 +23,7 @@ const EVENTS = [
   'award',
   'uploadContract',
   'startBuilding',
+  'prepayPaid',
   'uploadReport',
   'accept',
   'closeByComplaint',
@@ -47,6 +48,7 @@ const LEGAL: ReadonlyArray<readonly [ProjectStatus, ProjectEvent, ProjectStatus,
   [S.AWARDED, 'uploadContract', S.SIGNING, ['supplier']],
   [S.SIGNING, 'uploadContract', S.SIGNING, ['supplier']],
   [S.SIGNING, 'startBuilding', S.BUILDING, ['admin', 'system']],
+  [S.SIGNING, 'prepayPaid', S.BUILDING, ['system']],
   [S.BUILDING, 'uploadReport', S.ACCEPTING, ['supplier']],
   [S.ACCEPTING, 'uploadReport', S.ACCEPTING, ['supplier']],
   [S.ACCEPTING, 'accept', S.DONE, ['customer', 'admin']],
@@ -88,7 +90,7 @@ describe('the transition table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  // 8 statuses × 12 events × 4 actors: every triple is either the legal transition or refused.
+  // 8 statuses × 13 events × 4 actors: every triple is either the legal transition or refused.
   for (const from of STATUSES) {
     for (const event of EVENTS) {
       for (const actor of ACTORS) {

@@ -44,6 +44,7 @@ export type ProjectEvent =
   | 'award' // customer chooses a quote: 1 → 2
   | 'uploadContract' // winner uploads the contract: 2 → 3 (also 3 → 3 after a rejected contract)
   | 'startBuilding' // contract approved and prepayment in escrow: 3 → 4
+  | 'prepayPaid' // the customer's prepayment reached escrow (Alipay notify) with the contract approved: 3 → 4
   | 'uploadReport' // winner uploads the completion report: 4 → 5
   | 'accept' // customer (or operator in a dispute) accepts: 5 → 6, escrow released
   | 'closeByComplaint'; // operator rules on a complaint: 2..5 → 7
@@ -100,6 +101,13 @@ export const PROJECT_TRANSITIONS: readonly Transition[] = [
     to: S.BUILDING,
     actors: ['admin', 'system'],
     guard: 'contract approved and prepayment in escrow',
+  },
+  {
+    from: S.SIGNING,
+    event: 'prepayPaid',
+    to: S.BUILDING,
+    actors: ['system'],
+    guard: 'contract approved (contctck 2) and not paid yet',
   },
   {
     from: S.BUILDING,

@@ -3,6 +3,7 @@ export * from './files.ts';
 export * from './ledger.ts';
 export * from './members.ts';
 export * from './outbox.ts';
+export * from './payments.ts';
 export * from './projects.ts';
 export * from './sms.ts';
 export * from './verification.ts';

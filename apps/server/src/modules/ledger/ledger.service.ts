@@ -44,6 +44,10 @@ export const ANNOUNCED_MOVEMENTS: ReadonlySet<string> = new Set([
   'quote_fee',
   'quote_refund',
   'starter_coins',
+  'coin_recharge',
+  'prepay_in',
+  'escrow_release',
+  'escrow_refund',
 ]);
 
 /** System accounts issue coins, take revenue and clear payments: they may go below zero. */

@@ -89,3 +89,127 @@ export function demoCoins(tx: Tx, memberId: number, coins: number): Posted {
     ],
   });
 }
+
+/**
+ * A paid coins order (type `coin_recharge`, key `pay:<outTradeNo>`): the money Alipay collected
+ * becomes platform revenue, and the coin issuer credits the member's coins (docs/payments.md).
+ */
+export function coinRecharge(
+  tx: Tx,
+  o: { outTradeNo: string; memberId: number; amountFen: number; coins: number },
+): Posted {
+  return postTransaction(tx, {
+    type: 'coin_recharge',
+    memo: `充值 ${o.coins} 金币`,
+    refType: 'payment',
+    refId: o.outTradeNo,
+    idempotencyKey: `pay:${o.outTradeNo}`,
+    postings: [
+      { account: { kind: 'payment_clearing' }, amount: -o.amountFen, currency: 'CNY' },
+      { account: { kind: 'platform_revenue' }, amount: o.amountFen, currency: 'CNY' },
+      { account: { kind: 'platform_coins' }, amount: -o.coins, currency: 'COIN' },
+      { account: { kind: 'member_coins', memberId: o.memberId }, amount: o.coins, currency: 'COIN' },
+    ],
+  });
+}
+
+/**
+ * A paid prepayment (type `prepay_in`, key `pay:<outTradeNo>`): the money passes through the
+ * customer's own cash (so the customer's bill shows it in and out) into the project's escrow.
+ * `toEscrow: false` (the project no longer waits for it: a second order paid, or closed meanwhile)
+ * leaves it in the customer's cash, withdrawable.
+ */
+export function prepayIn(
+  tx: Tx,
+  o: { outTradeNo: string; customerId: number; projectId: number; amountFen: number; orders: string },
+  toEscrow: boolean,
+): Posted {
+  const cash = { kind: 'member_cash' as const, memberId: o.customerId };
+  return postTransaction(tx, {
+    type: 'prepay_in',
+    memo: toEscrow
+      ? `项目 ${o.orders} 预付款托管`
+      : `项目 ${o.orders} 预付款到账（项目已不需预付，转入余额）`,
+    refType: 'project',
+    refId: o.projectId,
+    idempotencyKey: `pay:${o.outTradeNo}`,
+    postings: [
+      { account: { kind: 'payment_clearing' }, amount: -o.amountFen, currency: 'CNY' },
+      { account: cash, amount: o.amountFen, currency: 'CNY' },
+      ...(toEscrow
+        ? [
+            { account: cash, amount: -o.amountFen, currency: 'CNY' as const },
+            {
+              account: { kind: 'escrow' as const, projectId: o.projectId },
+              amount: o.amountFen,
+              currency: 'CNY' as const,
+            },
+          ]
+        : []),
+    ],
+  });
+}
+
+/**
+ * Escrow to the winner (type `escrow_release`, key `release:<projectId>`): `amountFen` leaves the
+ * escrow, the winner's cash gets it less the commission, platform revenue gets the commission.
+ */
+export function escrowRelease(
+  tx: Tx,
+  r: { projectId: number; winnerId: number; amountFen: number; commissionFen: number; orders: string },
+): Posted {
+  const payout = r.amountFen - r.commissionFen;
+  return postTransaction(tx, {
+    type: 'escrow_release',
+    memo: `项目 ${r.orders} 托管款结算`,
+    refType: 'project',
+    refId: r.projectId,
+    idempotencyKey: `release:${r.projectId}`,
+    postings: [
+      { account: { kind: 'escrow', projectId: r.projectId }, amount: -r.amountFen, currency: 'CNY' },
+      ...(payout > 0
+        ? [
+            {
+              account: { kind: 'member_cash' as const, memberId: r.winnerId },
+              amount: payout,
+              currency: 'CNY' as const,
+            },
+          ]
+        : []),
+      ...(r.commissionFen > 0
+        ? [
+            {
+              account: { kind: 'platform_revenue' as const },
+              amount: r.commissionFen,
+              currency: 'CNY' as const,
+            },
+          ]
+        : []),
+    ],
+  });
+}
+
+/**
+ * Escrow back to the customer's original payment (type `escrow_refund`, key
+ * `escrow-refund:<projectId>`): through the customer's cash (their bill shows it) to the payment
+ * clearing account, from where alipay.trade.refund returns it.
+ */
+export function escrowRefund(
+  tx: Tx,
+  r: { projectId: number; customerId: number; amountFen: number; orders: string },
+): Posted {
+  const cash = { kind: 'member_cash' as const, memberId: r.customerId };
+  return postTransaction(tx, {
+    type: 'escrow_refund',
+    memo: `项目 ${r.orders} 托管款退回原支付账户`,
+    refType: 'project',
+    refId: r.projectId,
+    idempotencyKey: `escrow-refund:${r.projectId}`,
+    postings: [
+      { account: { kind: 'escrow', projectId: r.projectId }, amount: -r.amountFen, currency: 'CNY' },
+      { account: cash, amount: r.amountFen, currency: 'CNY' },
+      { account: cash, amount: -r.amountFen, currency: 'CNY' },
+      { account: { kind: 'payment_clearing' }, amount: r.amountFen, currency: 'CNY' },
+    ],
+  });
+}

@@ -69,6 +69,8 @@ function guardHolds(event: ProjectEvent, project: ProjectRow, now: Date): boolea
       return project.closedBy === 'rejected';
     case 'expire':
       return project.biddl.getTime() <= now.getTime();
+    case 'prepayPaid':
+      return project.contctck === 2 && !project.ispaid;
     default:
       return true;
   }

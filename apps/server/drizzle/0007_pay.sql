@@ -1,0 +1,75 @@
+CREATE TABLE "alipay_sandbox_keys" (
+	"id" smallint PRIMARY KEY NOT NULL,
+	"app_id" varchar(32) NOT NULL,
+	"app_private_key" text NOT NULL,
+	"app_public_key" text NOT NULL,
+	"alipay_private_key" text NOT NULL,
+	"alipay_public_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "alipay_sandbox_requests" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"kind" varchar(8) NOT NULL,
+	"request_key" varchar(140) NOT NULL,
+	"amount" bigint NOT NULL,
+	"order_id" varchar(64) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "alipay_sandbox_trades" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"out_trade_no" varchar(64) NOT NULL,
+	"trade_no" varchar(64) NOT NULL,
+	"subject" varchar(256) NOT NULL,
+	"total_amount" bigint NOT NULL,
+	"notify_url" varchar(512) DEFAULT '' NOT NULL,
+	"return_url" varchar(512) DEFAULT '' NOT NULL,
+	"status" varchar(16) DEFAULT 'WAIT_BUYER_PAY' NOT NULL,
+	"refunded" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "payment_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"out_trade_no" varchar(64) NOT NULL,
+	"member_id" bigint NOT NULL,
+	"purpose" varchar(8) NOT NULL,
+	"project_id" bigint,
+	"coins" integer DEFAULT 0 NOT NULL,
+	"amount" bigint NOT NULL,
+	"subject" varchar(128) NOT NULL,
+	"status" varchar(8) DEFAULT 'pending' NOT NULL,
+	"trade_no" varchar(64),
+	"refunded" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"paid_at" timestamp with time zone,
+	"closed_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payment_orders_amount_positive" CHECK ("payment_orders"."amount" > 0),
+	CONSTRAINT "payment_orders_refunded_range" CHECK ("payment_orders"."refunded" >= 0 and "payment_orders"."refunded" <= "payment_orders"."amount")
+);
+--> statement-breakpoint
+CREATE TABLE "payment_refunds" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"out_request_no" varchar(64) NOT NULL,
+	"out_trade_no" varchar(64) NOT NULL,
+	"project_id" bigint,
+	"amount" bigint NOT NULL,
+	"reason" varchar(128) DEFAULT '' NOT NULL,
+	"status" varchar(8) DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" varchar(200) DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"done_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "alipay_sandbox_requests_uq" ON "alipay_sandbox_requests" USING btree ("kind","request_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "alipay_sandbox_trades_out_uq" ON "alipay_sandbox_trades" USING btree ("out_trade_no");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_orders_out_trade_no_uq" ON "payment_orders" USING btree ("out_trade_no");--> statement-breakpoint
+CREATE INDEX "payment_orders_member_idx" ON "payment_orders" USING btree ("member_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_orders_pending_idx" ON "payment_orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "payment_orders_project_idx" ON "payment_orders" USING btree ("project_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_refunds_request_uq" ON "payment_refunds" USING btree ("out_request_no");--> statement-breakpoint
+CREATE INDEX "payment_refunds_pending_idx" ON "payment_refunds" USING btree ("status","created_at");

@@ -1,0 +1,192 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { paymentOrders, paymentRefunds, projects, quotes } from '../../db/schema/index.ts';
+
+export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+
+export async function insertOrder(
+  db: DbOrTx,
+  values: typeof paymentOrders.$inferInsert,
+): Promise<PaymentOrderRow> {
+  const [row] = await db.insert(paymentOrders).values(values).returning();
+  return row!;
+}
+
+export async function findOrder(db: DbOrTx, outTradeNo: string): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.outTradeNo, outTradeNo))
+    .limit(1);
+  return row;
+}
+
+/** The pending prepayment order of a project (locked: one pending order per project). */
+export async function lockPendingPrepayOrder(
+  tx: DbOrTx,
+  projectId: number,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.projectId, projectId),
+        eq(paymentOrders.purpose, 'prepay'),
+        eq(paymentOrders.status, 'pending'),
+      ),
+    )
+    .orderBy(asc(paymentOrders.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The paid prepayment order of a project (where a refund goes back to). */
+export async function findPaidPrepayOrder(
+  db: DbOrTx,
+  projectId: number,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.projectId, projectId),
+        eq(paymentOrders.purpose, 'prepay'),
+        eq(paymentOrders.status, 'paid'),
+      ),
+    )
+    .orderBy(asc(paymentOrders.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * pending (or closed) → paid, once: the conditional UPDATE is the settlement's one gate. Two
+ * notifications racing both reach it; the second waits for the first's row lock, then finds the
+ * status changed and gets nothing back.
+ */
+export async function markPaid(
+  tx: DbOrTx,
+  outTradeNo: string,
+  amount: number,
+  tradeNo: string,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx
+    .update(paymentOrders)
+    .set({ status: 'paid', tradeNo, paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentOrders.outTradeNo, outTradeNo),
+        eq(paymentOrders.amount, amount),
+        inArray(paymentOrders.status, ['pending', 'closed']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** pending → closed (the trade closed or never existed at Alipay). */
+export async function markClosed(db: DbOrTx, outTradeNo: string): Promise<boolean> {
+  const rows = await db
+    .update(paymentOrders)
+    .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(paymentOrders.outTradeNo, outTradeNo), eq(paymentOrders.status, 'pending')))
+    .returning({ id: paymentOrders.id });
+  return rows.length > 0;
+}
+
+/** Orders pending since before `before`, oldest first (the reconciliation job's work). */
+export async function pendingOrdersBefore(
+  db: DbOrTx,
+  before: Date,
+  limit: number,
+): Promise<PaymentOrderRow[]> {
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.status, 'pending'), lt(paymentOrders.createdAt, before)))
+    .orderBy(asc(paymentOrders.createdAt))
+    .limit(limit);
+}
+
+/** Orders a member created since `since` that are still pending (abuse limit). */
+export async function countRecentPending(db: DbOrTx, memberId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.memberId, memberId),
+        eq(paymentOrders.status, 'pending'),
+        sql`${paymentOrders.createdAt} >= ${since.toISOString()}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The winner of a project: the supplier of its winning quote. */
+export async function findWinnerId(db: DbOrTx, projectId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ supplierId: quotes.supplierId })
+    .from(projects)
+    .innerJoin(quotes, eq(quotes.id, projects.winnerQuoteId))
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  return row?.supplierId;
+}
+
+/** Books a refund to be sent to Alipay; an existing request number is kept (answers undefined). */
+export async function insertRefund(
+  db: DbOrTx,
+  values: typeof paymentRefunds.$inferInsert,
+): Promise<PaymentRefundRow | undefined> {
+  const [row] = await db
+    .insert(paymentRefunds)
+    .values(values)
+    .onConflictDoNothing({ target: paymentRefunds.outRequestNo })
+    .returning();
+  return row;
+}
+
+export async function findRefund(db: DbOrTx, outRequestNo: string): Promise<PaymentRefundRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.outRequestNo, outRequestNo))
+    .limit(1);
+  return row;
+}
+
+export async function pendingRefunds(db: DbOrTx, limit: number): Promise<PaymentRefundRow[]> {
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.status, 'pending'))
+    .orderBy(asc(paymentRefunds.id))
+    .limit(limit);
+}
+
+/** pending → done once, and the order's refunded total grows by the amount (same transaction). */
+export async function markRefundDone(tx: DbOrTx, refund: PaymentRefundRow): Promise<boolean> {
+  const rows = await tx
+    .update(paymentRefunds)
+    .set({ status: 'done', doneAt: sql`now()`, attempts: sql`${paymentRefunds.attempts} + 1`, lastError: '' })
+    .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'pending')))
+    .returning({ id: paymentRefunds.id });
+  if (rows.length === 0) return false;
+  await tx
+    .update(paymentOrders)
+    .set({ refunded: sql`${paymentOrders.refunded} + ${refund.amount}`, updatedAt: sql`now()` })
+    .where(eq(paymentOrders.outTradeNo, refund.outTradeNo));
+  return true;
+}
+
+export async function markRefundFailed(db: DbOrTx, id: number, error: string): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set({ attempts: sql`${paymentRefunds.attempts} + 1`, lastError: error.slice(0, 200) })
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')));
+}

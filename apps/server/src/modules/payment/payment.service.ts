@@ -1,0 +1,393 @@
+import { randomInt } from 'node:crypto';
+import {
+  COIN_PRICE_FEN,
+  type OrderStatusResult,
+  type PayLinkRequest,
+  type PayLinkResult,
+  PROJECT_STATUS,
+} from '@zl/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { balanceOf } from '../ledger/ledger.service.ts';
+import { coinRecharge, escrowRefund, escrowRelease, prepayIn } from '../ledger/movements.ts';
+import { applyTransition, lockProject } from '../project/project-transition.ts';
+import type { SessionContext } from '../user/session.service.ts';
+import { fenToYuan } from './money.ts';
+import * as repo from './payment.repo.ts';
+import type { PlatformAlipay } from './platform-alipay.ts';
+
+/** What the payment calls work with (app.ts builds it once). */
+export interface PaymentDeps {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  alipay: PlatformAlipay | null;
+}
+
+/** Where Alipay sends the asynchronous notification, and the page the browser comes back to. */
+export const NOTIFY_PATH = '/api/Alipay/notify';
+export const COINS_RETURN_PATH = '/personCenter/charging';
+export const PREPAY_RETURN_PATH = '/customer/project';
+/** An order is asked about at Alipay once it has been pending this long (PRODUCT.md §4). */
+export const RECONCILE_AFTER_MS = 10 * 60_000;
+/** A trade Alipay still does not know after this long will never be paid (page pay times out at 2 h). */
+export const CLOSE_UNKNOWN_AFTER_MS = 3 * 3_600_000;
+/** At most this many unpaid orders a member may open in an hour. */
+const PENDING_PER_HOUR = 30;
+
+function gateway(deps: PaymentDeps): PlatformAlipay {
+  if (!deps.alipay) throw new AppError('PAYMENT_NOT_CONFIGURED');
+  return deps.alipay;
+}
+
+/** `Z` + Beijing yyyyMMddHHmmss + 10 random digits: unique, sortable, ≤ 64 chars as Alipay asks. */
+export function newOutTradeNo(now = new Date()): string {
+  const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `Z${beijing}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
+}
+
+/** Prepayment is due: contract approved (contctck 2) in 签约中 (3), not paid yet. */
+export function prepayDue(p: { status: number; contctck: number; ispaid: boolean; prepay: number }): boolean {
+  return p.status === PROJECT_STATUS.SIGNING && p.contctck === 2 && !p.ispaid && p.prepay > 0;
+}
+
+/** `Alipay/getPayLink`: stores a pending order and answers the page-pay address. */
+export async function getPayLink(
+  deps: PaymentDeps,
+  member: SessionContext,
+  req: PayLinkRequest,
+): Promise<PayLinkResult> {
+  const alipay = gateway(deps);
+  await alipay.ready();
+  const recent = await repo.countRecentPending(deps.db, member.memberId, new Date(Date.now() - 3_600_000));
+  if (recent >= PENDING_PER_HOUR) throw new AppError('RATE_LIMITED');
+  const base = deps.config.publicBaseUrl;
+
+  const order = await deps.db.transaction(async (tx) => {
+    if (req.purpose === 'coins') {
+      return repo.insertOrder(tx, {
+        outTradeNo: newOutTradeNo(),
+        memberId: member.memberId,
+        purpose: 'coins',
+        coins: req.coins,
+        amount: req.coins * COIN_PRICE_FEN,
+        subject: `展览供应商接单平台 - 购买 ${req.coins} 金币`,
+      });
+    }
+    if (member.cardtype !== 'customer') {
+      throw new AppError('FORBIDDEN', { message: '只有项目的参展商可以支付预付款' });
+    }
+    const project = await lockProject(tx, req.id);
+    if (!project || project.customerId !== member.memberId) throw new AppError('NOT_FOUND');
+    if (!prepayDue(project)) {
+      throw new AppError('INVALID_STATE', {
+        message: project.ispaid ? '预付款已支付' : '合同审核通过后才能支付预付款',
+        data: { status: project.status },
+      });
+    }
+    // One pending order per project: paying twice in two tabs is one trade at Alipay.
+    const open = await repo.lockPendingPrepayOrder(tx, project.id);
+    if (open && open.amount === project.prepay) return open;
+    return repo.insertOrder(tx, {
+      outTradeNo: newOutTradeNo(),
+      memberId: member.memberId,
+      purpose: 'prepay',
+      projectId: project.id,
+      amount: project.prepay,
+      subject: `展览供应商接单平台 - 项目 ${project.orders} 预付款`,
+    });
+  });
+
+  const returnPath =
+    order.purpose === 'coins' ? COINS_RETURN_PATH : `${PREPAY_RETURN_PATH}/${order.projectId}`;
+  const payUrl = alipay.pagePayUrl({
+    outTradeNo: order.outTradeNo,
+    amountFen: order.amount,
+    subject: order.subject,
+    notifyUrl: `${base}${NOTIFY_PATH}`,
+    returnUrl: `${base}${returnPath}?outTradeNo=${order.outTradeNo}`,
+  });
+  return { outTradeNo: order.outTradeNo, amount: order.amount, payUrl, sandbox: alipay.sandbox };
+}
+
+/** `Alipay/orderStatus`: the owner's order; anyone else's is NOT_FOUND. */
+export async function orderStatus(db: Db, memberId: number, outTradeNo: string): Promise<OrderStatusResult> {
+  const order = await repo.findOrder(db, outTradeNo);
+  if (!order || order.memberId !== memberId) throw new AppError('NOT_FOUND');
+  return {
+    status: order.status,
+    purpose: order.purpose,
+    amount: order.amount,
+    coins: order.coins,
+    projectId: order.projectId,
+  };
+}
+
+/**
+ * Settles a paid order once: the conditional UPDATE pending → paid and the ledger movement (and
+ * for a prepayment the project's 3 → 4) commit together or not at all. Answers 'settled' the
+ * first time, 'already' when it was paid before, 'mismatch' when the order is unknown or the
+ * amount differs (nothing changes).
+ */
+export async function settleOrder(
+  db: Db,
+  outTradeNo: string,
+  amountFen: number,
+  tradeNo: string,
+): Promise<'settled' | 'already' | 'mismatch'> {
+  return db.transaction(async (tx) => {
+    const order = await repo.markPaid(tx, outTradeNo, amountFen, tradeNo);
+    if (!order) {
+      const existing = await repo.findOrder(tx, outTradeNo);
+      return existing?.status === 'paid' && existing.amount === amountFen ? 'already' : 'mismatch';
+    }
+    if (order.purpose === 'coins') {
+      await coinRecharge(tx, {
+        outTradeNo,
+        memberId: order.memberId,
+        amountFen: order.amount,
+        coins: order.coins,
+      });
+    } else {
+      await settlePrepay(tx, order);
+    }
+    return 'settled';
+  });
+}
+
+async function settlePrepay(tx: Tx, order: repo.PaymentOrderRow): Promise<void> {
+  const project = order.projectId === null ? undefined : await lockProject(tx, order.projectId);
+  if (!project) throw new Error(`prepay order ${order.outTradeNo} without project`);
+  const due = prepayDue(project) && project.prepay === order.amount;
+  await prepayIn(
+    tx,
+    {
+      outTradeNo: order.outTradeNo,
+      customerId: order.memberId,
+      projectId: project.id,
+      amountFen: order.amount,
+      orders: project.orders,
+    },
+    due,
+  );
+  if (!due) return;
+  await applyTransition(
+    tx,
+    {
+      projectId: project.id,
+      event: 'prepayPaid',
+      actor: { type: 'system', id: null },
+      detail: { outTradeNo: order.outTradeNo, amount: order.amount },
+    },
+    () => ({ ispaid: true, prepayp: order.amount }),
+  );
+}
+
+const PAID_STATUSES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/**
+ * `POST /api/Alipay/notify`: every check of PRODUCT.md §4 before anything changes; the answer is
+ * the plain text Alipay expects ('success' only after the commit, else 'failure').
+ */
+export async function handleNotify(
+  deps: PaymentDeps,
+  form: Record<string, string>,
+): Promise<'success' | 'failure'> {
+  const alipay = deps.alipay;
+  if (!alipay) return 'failure';
+  const me = await alipay.ready();
+  const reject = (why: string) => {
+    deps.log.warn({ outTradeNo: form.out_trade_no?.slice(0, 64), why }, 'alipay notify refused');
+    return 'failure' as const;
+  };
+  if (!alipay.verifyNotify(form)) return reject('signature');
+  if (form.app_id !== me.appId) return reject('app_id');
+  if (me.sellerId !== null && form.seller_id !== me.sellerId) return reject('seller_id');
+  const outTradeNo = form.out_trade_no ?? '';
+  const order = outTradeNo ? await repo.findOrder(deps.db, outTradeNo) : undefined;
+  if (!order) return reject('unknown out_trade_no');
+  if (form.total_amount !== fenToYuan(order.amount)) return reject('total_amount');
+  if (!PAID_STATUSES.has(form.trade_status ?? '')) {
+    // WAIT_BUYER_PAY / TRADE_CLOSED notifications change nothing; the job closes closed trades.
+    return reject(`trade_status ${String(form.trade_status).slice(0, 20)}`);
+  }
+  const tradeNo = (form.trade_no ?? '').slice(0, 64);
+  const result = await settleOrder(deps.db, outTradeNo, order.amount, tradeNo);
+  if (result === 'mismatch') return reject('settle mismatch');
+  if (result === 'settled') deps.log.info({ outTradeNo, purpose: order.purpose }, 'payment settled');
+  return 'success';
+}
+
+export interface ReconcileResult {
+  settled: number;
+  closed: number;
+  refunds: number;
+  failed: number;
+}
+
+/**
+ * The reconciliation round (jobs/scheduler.ts): every order pending for more than 10 minutes is
+ * asked about with alipay.trade.query and settled through the same `settleOrder`, or closed when
+ * Alipay closed it or still does not know it after 3 hours; refunds Alipay has not confirmed yet
+ * are sent again with their own out_request_no.
+ */
+export async function reconcile(
+  deps: PaymentDeps,
+  now = new Date(),
+  opts: { limit?: number } = {},
+): Promise<ReconcileResult> {
+  const result: ReconcileResult = { settled: 0, closed: 0, refunds: 0, failed: 0 };
+  const alipay = deps.alipay;
+  if (!alipay) return result;
+  await alipay.ready();
+  const due = await repo.pendingOrdersBefore(
+    deps.db,
+    new Date(now.getTime() - RECONCILE_AFTER_MS),
+    opts.limit ?? 100,
+  );
+  for (const order of due) {
+    try {
+      const q = await alipay.query(order.outTradeNo);
+      if (q.tradeStatus === 'TRADE_SUCCESS' || q.tradeStatus === 'TRADE_FINISHED') {
+        if (q.totalAmountFen !== order.amount) {
+          deps.log.error({ outTradeNo: order.outTradeNo, q }, 'alipay trade amount differs from the order');
+          result.failed++;
+          continue;
+        }
+        const r = await settleOrder(deps.db, order.outTradeNo, order.amount, q.tradeNo ?? '');
+        if (r === 'settled') result.settled++;
+      } else if (
+        q.tradeStatus === 'TRADE_CLOSED' ||
+        (q.tradeStatus === 'NOT_EXIST' && now.getTime() - order.createdAt.getTime() > CLOSE_UNKNOWN_AFTER_MS)
+      ) {
+        if (await repo.markClosed(deps.db, order.outTradeNo)) result.closed++;
+      }
+    } catch (err) {
+      result.failed++;
+      deps.log.warn({ err, outTradeNo: order.outTradeNo }, 'payment reconciliation failed');
+    }
+  }
+  for (const refund of await repo.pendingRefunds(deps.db, 50)) {
+    if (await sendRefund(deps, refund)) result.refunds++;
+  }
+  return result;
+}
+
+/** Sends one booked refund to Alipay; true once Alipay confirmed it. */
+async function sendRefund(deps: PaymentDeps, refund: repo.PaymentRefundRow): Promise<boolean> {
+  const alipay = gateway(deps);
+  const r = await alipay.refund({
+    outTradeNo: refund.outTradeNo,
+    outRequestNo: refund.outRequestNo,
+    amountFen: refund.amount,
+    reason: refund.reason,
+  });
+  if (!r.ok) {
+    deps.log.warn(
+      { outRequestNo: refund.outRequestNo, code: r.code, message: r.message },
+      'alipay refund failed',
+    );
+    await repo.markRefundFailed(deps.db, refund.id, `${r.code} ${r.message}`);
+    return false;
+  }
+  return deps.db.transaction((tx) => repo.markRefundDone(tx, refund));
+}
+
+/** floor(amount × bp / 10000): the platform's commission on released escrow. */
+export function commissionOf(amountFen: number, bp: number): number {
+  return Math.floor((amountFen * bp) / 10_000);
+}
+
+/**
+ * Releases a project's whole escrow to the winner, less the commission (type `escrow_release`),
+ * in the caller's transaction; the acceptance of the work (a later issue) calls it. Answers the
+ * amounts, or null when nothing is held (released already).
+ */
+export async function releaseEscrow(
+  tx: Tx,
+  projectId: number,
+  commissionBp: number,
+): Promise<{ released: number; commission: number } | null> {
+  const project = await lockProject(tx, projectId);
+  if (!project) throw new AppError('NOT_FOUND');
+  const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
+  if (held <= 0) return null;
+  const winnerId = await repo.findWinnerId(tx, projectId);
+  if (winnerId === undefined) throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
+  const commission = commissionOf(held, commissionBp);
+  const r = await escrowRelease(tx, {
+    projectId,
+    winnerId,
+    amountFen: held,
+    commissionFen: commission,
+    orders: project.orders,
+  });
+  return r.duplicate ? null : { released: held, commission };
+}
+
+/**
+ * A complaint ruling's split (issue 11 calls it): `refundFen` of the escrow goes back to the
+ * customer's original payment, the rest is released to the winner (commission on that part
+ * only). The ledger, the refund request and the release commit together; then
+ * alipay.trade.refund is called with the request number `E<projectId>`. When that call fails the
+ * refund stays `pending` and the reconciliation job sends it again (the same request number, so
+ * Alipay refunds once): money is never lost nor paid twice (docs/payments.md).
+ */
+export async function settleEscrowSplit(
+  deps: PaymentDeps,
+  projectId: number,
+  refundFen: number,
+): Promise<{ refunded: number; released: number; commission: number; refundSent: boolean }> {
+  if (!Number.isSafeInteger(refundFen) || refundFen < 0) throw new AppError('VALIDATION_FAILED');
+  const booked = await deps.db.transaction(async (tx) => {
+    const project = await lockProject(tx, projectId);
+    if (!project) throw new AppError('NOT_FOUND');
+    const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
+    if (held <= 0) throw new AppError('INVALID_STATE', { message: '该项目没有托管中的预付款' });
+    if (refundFen > held) throw new AppError('INSUFFICIENT_FUNDS', { message: '退款金额超过托管金额' });
+    let refund: repo.PaymentRefundRow | undefined;
+    if (refundFen > 0) {
+      const paid = await repo.findPaidPrepayOrder(tx, projectId);
+      if (!paid) throw new AppError('INVALID_STATE', { message: '找不到该项目的预付款支付记录' });
+      await escrowRefund(tx, {
+        projectId,
+        customerId: project.customerId,
+        amountFen: refundFen,
+        orders: project.orders,
+      });
+      refund = await repo.insertRefund(tx, {
+        outRequestNo: `E${projectId}`,
+        outTradeNo: paid.outTradeNo,
+        projectId,
+        amount: refundFen,
+        reason: `项目 ${project.orders} 投诉裁决退款`,
+      });
+    }
+    const rest = held - refundFen;
+    let commission = 0;
+    if (rest > 0) {
+      const winnerId = await repo.findWinnerId(tx, projectId);
+      if (winnerId === undefined) throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
+      commission = commissionOf(rest, deps.config.platformCommissionBp);
+      await escrowRelease(tx, {
+        projectId,
+        winnerId,
+        amountFen: rest,
+        commissionFen: commission,
+        orders: project.orders,
+      });
+    }
+    return { refund, released: rest, commission };
+  });
+  let refundSent = false;
+  if (booked.refund) {
+    try {
+      refundSent = await sendRefund(deps, booked.refund);
+    } catch (err) {
+      deps.log.warn({ err, projectId }, 'escrow refund not sent; the reconciliation job retries');
+    }
+  }
+  return { refunded: refundFen, released: booked.released, commission: booked.commission, refundSent };
+}
