@@ -83,8 +83,15 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * `<meta>` tags (no extra request on the /login critical path): `zl-wechat` on/off says whether
  * 微信登录 works, so the button shows 暂未开通 before anyone clicks it.
  */
-export function pageHtml(indexHtml: string, config: Pick<Config, 'wechat'>): string {
-  const meta = `<meta name="zl-wechat" content="${config.wechat ? 'on' : 'off'}" />`;
+export function pageHtml(
+  indexHtml: string,
+  config: Pick<Config, 'wechat'> & Partial<Pick<Config, 'alipay' | 'isProduction'>>,
+): string {
+  // `zl-pay`: alipay (configured), sandbox (the built-in 沙箱 gateway) or off (docs/payments.md)
+  const pay = config.alipay ? 'alipay' : config.isProduction ? 'off' : 'sandbox';
+  const meta =
+    `<meta name="zl-wechat" content="${config.wechat ? 'on' : 'off'}" />` +
+    `<meta name="zl-pay" content="${pay}" />`;
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `    ${meta}\n  </head>`) : indexHtml;
 }
 

@@ -101,13 +101,15 @@ export async function getPayLink(
   });
 
   const returnPath =
-    order.purpose === 'coins' ? COINS_RETURN_PATH : `${PREPAY_RETURN_PATH}/${order.projectId}`;
+    order.purpose === 'coins'
+      ? `${COINS_RETURN_PATH}?outTradeNo=${order.outTradeNo}`
+      : `${PREPAY_RETURN_PATH}?id=${order.projectId}&outTradeNo=${order.outTradeNo}`;
   const payUrl = alipay.pagePayUrl({
     outTradeNo: order.outTradeNo,
     amountFen: order.amount,
     subject: order.subject,
     notifyUrl: `${base}${NOTIFY_PATH}`,
-    returnUrl: `${base}${returnPath}?outTradeNo=${order.outTradeNo}`,
+    returnUrl: `${base}${returnPath}`,
   });
   return { outTradeNo: order.outTradeNo, amount: order.amount, payUrl, sandbox: alipay.sandbox };
 }

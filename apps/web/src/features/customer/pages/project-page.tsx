@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
+import { PrepayPanel } from '../../payment/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
 import { winnerInfoQuery } from '../api/winner-info.ts';
@@ -125,6 +126,7 @@ export default function ProjectPage() {
           <Alert type="warning" showIcon className="zl-cust-alert" title="平台审核中，通过后供应商即可报价" />
         )}
         {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
+        <PrepayPanel project={p} />
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
         <Facts p={p} />
         {p.picture.length > 0 && (

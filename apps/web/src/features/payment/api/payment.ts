@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatusResult, PayLinkRequest, PayLinkResult } from '@zl/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export const paymentKeys = {
+  all: ['payment'] as const,
+  order: (outTradeNo: string) => [...paymentKeys.all, 'orderStatus', outTradeNo] as const,
+};
+
+export function getPayLink(body: PayLinkRequest) {
+  return api.post<PayLinkResult>('Alipay/getPayLink', body);
+}
+
+/** Asks for the page-pay address and sends the browser there (the 收银台). */
+export function usePay() {
+  return useMutation({
+    mutationFn: getPayLink,
+    onSuccess: (link) => {
+      window.location.assign(link.payUrl);
+    },
+  });
+}
+
+/** How long the return page keeps asking before it says the payment is still on its way. */
+export const POLL_MS = 1500;
+export const POLL_TRIES = 20;
+
+/**
+ * The order the browser came back with, polled while it is pending (Alipay's notification may
+ * arrive a moment after the browser). `onPaid` runs once when it turns paid.
+ */
+export function useOrderStatus(outTradeNo: string | null) {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: paymentKeys.order(outTradeNo ?? ''),
+    enabled: Boolean(outTradeNo),
+    queryFn: async () => {
+      const r = await api.post<OrderStatusResult>('Alipay/orderStatus', { outTradeNo });
+      if (r.status === 'paid') {
+        // the new balance and the project's state
+        void qc.invalidateQueries({ queryKey: ['member'] });
+        void qc.invalidateQueries({ queryKey: ['customer'] });
+      }
+      return r;
+    },
+    refetchInterval: (q) => {
+      const data = q.state.data;
+      if (data && data.status !== 'pending') return false;
+      return q.state.dataUpdateCount < POLL_TRIES ? POLL_MS : false;
+    },
+  });
+  const polls = qc.getQueryState(paymentKeys.order(outTradeNo ?? ''))?.dataUpdateCount ?? 0;
+  return { ...query, polls };
+}

@@ -1,0 +1,65 @@
+import AlipayCircleOutlined from '@ant-design/icons/AlipayCircleOutlined';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import { useSearchParams } from 'react-router';
+import { formatFen } from '../../../lib/money.ts';
+import { usePay } from '../api/payment.ts';
+import { payMode } from '../lib/pay-mode.ts';
+import { PayResult } from './pay-result.tsx';
+import '../payment.css';
+
+/** Prepayment is due: 签约中 (3) with the contract approved (contctck 2), not paid. */
+export function prepayDue(p: { status: number; contctck: number; ispaid: boolean; prepay: number }): boolean {
+  return p.status === 3 && p.contctck === 2 && !p.ispaid && p.prepay > 0;
+}
+
+/**
+ * 支付预付款 on the customer's project page, and the result when the 收银台 sends the browser
+ * back (`?id=…&outTradeNo=…`).
+ */
+export function PrepayPanel({
+  project,
+}: {
+  project: { id: number; status: number; contctck: number; ispaid: boolean; prepay: number };
+}) {
+  const [params, setParams] = useSearchParams();
+  const outTradeNo = params.get('outTradeNo');
+  const pay = usePay();
+  const back = () => setParams({ id: String(project.id) });
+
+  if (outTradeNo) {
+    return (
+      <div className="zl-pay-prepay-result">
+        <PayResult
+          outTradeNo={outTradeNo}
+          cancelled={params.get('sandbox_cancel') === '1'}
+          paidExtra={() => <p className="zl-pay-balance-line">预付款已由平台托管，项目进入施工阶段</p>}
+          onDone={back}
+          onRetry={back}
+        />
+      </div>
+    );
+  }
+  if (!prepayDue(project)) return null;
+  const sandbox = payMode() === 'sandbox';
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="zl-pay-prepay"
+      title={`合同已审核通过，请支付预付款 ${formatFen(project.prepay)}`}
+      description={`预付款由平台托管，验收通过后结算给供应商。${sandbox ? '（支付宝沙箱环境，不产生真实扣款）' : ''}`}
+      action={
+        <Button
+          type="primary"
+          icon={<AlipayCircleOutlined />}
+          loading={pay.isPending || pay.isSuccess}
+          disabled={payMode() === 'off'}
+          onClick={() => pay.mutate({ purpose: 'prepay', id: project.id })}
+        >
+          支付预付款
+        </Button>
+      }
+    />
+  );
+}
