@@ -59,27 +59,29 @@ export default function ChargingPage() {
       </div>
       <PayModeNote />
 
-      <div className="zl-pay-section-title">选择金币数量</div>
-      <div className="zl-pay-packages" role="group" aria-label="金币套餐">
-        {COIN_PACKAGES.map((n) => {
-          const active = custom === null && picked === n;
-          return (
-            <button
-              key={n}
-              type="button"
-              aria-pressed={active}
-              className={`zl-pay-package${active ? ' is-active' : ''}`}
-              onClick={() => {
-                setPicked(n);
-                setCustom(null);
-              }}
-            >
-              <span className="zl-pay-package-coins">{n} 金币</span>
-              <span className="zl-pay-package-price">{formatFen(n * COIN_PRICE_FEN)}</span>
-            </button>
-          );
-        })}
-      </div>
+      <fieldset className="zl-pay-fieldset">
+        <legend className="zl-pay-section-title">选择金币数量</legend>
+        <div className="zl-pay-packages">
+          {COIN_PACKAGES.map((n) => {
+            const active = custom === null && picked === n;
+            return (
+              <button
+                key={n}
+                type="button"
+                aria-pressed={active}
+                className={`zl-pay-package${active ? ' is-active' : ''}`}
+                onClick={() => {
+                  setPicked(n);
+                  setCustom(null);
+                }}
+              >
+                <span className="zl-pay-package-coins">{n} 金币</span>
+                <span className="zl-pay-package-price">{formatFen(n * COIN_PRICE_FEN)}</span>
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
       <div className="zl-pay-custom">
         <span>自定义数量</span>
         <InputNumber
