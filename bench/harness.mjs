@@ -18,7 +18,8 @@ export function build() {
 
 /**
  * Starts apps/server/dist/server.js on the port with the demo data and `env` on top; answers its
- * base URL, a `ready()` that waits for /healthz and a `stop()`, also run when this process exits.
+ * base URL, a `ready()` that waits for /healthz, a `stop()` (also run when this process exits) and
+ * `exited`, a promise of the process's end.
  */
 export function startServer(port, env) {
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
@@ -38,6 +39,7 @@ export function startServer(port, env) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   async function ready(tries = 300) {
@@ -50,7 +52,7 @@ export function startServer(port, env) {
     }
     throw new Error('server did not start');
   }
-  return { base, ready, stop };
+  return { base, ready, stop, exited };
 }
 
 export const DEMO_LOGIN = JSON.stringify({ mobile: '13800000001', password: 'demo1234' });

@@ -25,11 +25,22 @@ describe('demo marketplace data', () => {
     }>('Customer/projectList', { page: 1, pageSize: 20 });
     expectOk(list);
     const items = list.body.data.listItem;
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1]);
+    // four postings (one pending review) and, for the payment sandbox, one in 签约中 with the
+    // contract approved and its prepayment due (docs/payments.md)
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3]);
     for (const p of items) {
       expect(p.orders).toMatch(/^P\d{12}$/);
-      expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+      if (p.status !== 3) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }
+    const [due] = await rows<{
+      contctck: number;
+      ispaid: boolean;
+      prepay: number;
+      winner_quote_id: number | null;
+    }>(ctx, sql`select contctck, ispaid, prepay, winner_quote_id from projects where status = 3`);
+    expect(due).toMatchObject({ contctck: 2, ispaid: false });
+    expect(Number(due!.prepay)).toBe(1_280_000);
+    expect(due!.winner_quote_id).not.toBeNull();
     expect(new Set(items.map((p) => p.prov))).toEqual(new Set(['上海市', '广东省']));
 
     // a restart seeds nothing twice
@@ -37,7 +48,7 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(4);
+    expect(n!.n).toBe(5);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 

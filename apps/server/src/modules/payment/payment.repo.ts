@@ -190,3 +190,17 @@ export async function markRefundFailed(db: DbOrTx, id: number, error: string): P
     .set({ attempts: sql`${paymentRefunds.attempts} + 1`, lastError: error.slice(0, 200) })
     .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'pending')));
 }
+
+/** A customer's project by its title (the demo data's "already there?" check). */
+export async function findProjectByTitle(
+  db: DbOrTx,
+  customerId: number,
+  title: string,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.customerId, customerId), eq(projects.title, title)))
+    .limit(1);
+  return row;
+}

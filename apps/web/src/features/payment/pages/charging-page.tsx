@@ -28,7 +28,7 @@ export default function ChargingPage() {
 
   if (outTradeNo) {
     return (
-      <div className="zl-pay zl-panel">
+      <div className="zl-pay">
         <PayResult
           outTradeNo={outTradeNo}
           cancelled={params.get('sandbox_cancel') === '1'}
@@ -45,7 +45,7 @@ export default function ChargingPage() {
   }
 
   return (
-    <div className="zl-pay zl-panel">
+    <div className="zl-pay">
       <div className="zl-pay-head">
         <div>
           <h2>购买金币</h2>

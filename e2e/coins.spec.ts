@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { freshMobile, login, smsCode } from './fixtures.ts';
+
+const PASSWORD = 'Booth2026ok';
+const SHOTS = process.env.SHOTS_DIR;
+
+test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new balance', async ({ page, request }) => {
+  const mobile = freshMobile();
+  await request.post('/api/User/getCode', { data: { mobile, type: 'regist' } });
+  const code = await smsCode(request, mobile);
+  expect(
+    (await (await request.post('/api/User/regist', { data: { mobile, code, password: PASSWORD } })).json())
+      .success,
+  ).toBe(true);
+
+  await login(page, mobile, PASSWORD);
+  await expect(page).toHaveURL(/\/personCenter|\/mainPage|\/orderCenter/);
+  await page.goto('/personCenter/charging');
+  await expect(page.getByRole('heading', { name: '购买金币' })).toBeVisible();
+  await expect(page.getByText('支付宝沙箱环境')).toBeVisible();
+  await page.getByRole('button', { name: /50 金币/ }).click();
+  await expect(page.locator('.zl-pay-amount')).toHaveText('¥50.00');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/charging-desktop.png`, fullPage: true });
+  await page.getByRole('button', { name: /支付宝支付/ }).click();
+
+  // the sandbox 收银台 (server-rendered, no scripts)
+  await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do\?/);
+  await expect(page.getByText('沙箱', { exact: true })).toBeVisible();
+  await expect(page.getByText('¥50.00')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cashier-desktop.png`, fullPage: true });
+  await page.getByRole('button', { name: '确认支付' }).click();
+
+  // back on the charging page: 支付成功 and the new balance
+  await expect(page).toHaveURL(/\/personCenter\/charging\?outTradeNo=Z\d+/);
+  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.locator('.zl-pay-balance-line')).toContainText('已到账 50 金币');
+  await expect(page.locator('.zl-pay-balance-line')).toContainText('当前余额 50 金币');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/charging-paid-desktop.png`, fullPage: true });
+  await page.getByRole('button', { name: '完成' }).click();
+  await expect(page.locator('.zl-pay-balance b')).toHaveText('50');
+});
