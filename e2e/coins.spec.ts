@@ -4,7 +4,10 @@ import { freshMobile, login, smsCode } from './fixtures.ts';
 const PASSWORD = 'Booth2026ok';
 const SHOTS = process.env.SHOTS_DIR;
 
-test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new balance', async ({ page, request }) => {
+test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new balance', async ({
+  page,
+  request,
+}) => {
   const mobile = freshMobile();
   await request.post('/api/User/getCode', { data: { mobile, type: 'regist' } });
   const code = await smsCode(request, mobile);
@@ -13,6 +16,7 @@ test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new b
       .success,
   ).toBe(true);
 
+  await page.setViewportSize({ width: 1366, height: 900 });
   await login(page, mobile, PASSWORD);
   await expect(page).toHaveURL(/\/personCenter|\/mainPage|\/orderCenter/);
   await page.goto('/personCenter/charging');
@@ -38,4 +42,30 @@ test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new b
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/charging-paid-desktop.png`, fullPage: true });
   await page.getByRole('button', { name: '完成' }).click();
   await expect(page.locator('.zl-pay-balance b')).toHaveText('50');
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/charging-phone.png`, fullPage: true });
+  }
+});
+
+test('the demo customer pays the due prepayment in the sandbox (phone width)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, '13900000002', 'demo1234');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/customer/projects');
+  await page.getByText('2026 深圳国际消费电子展特装展台（待付预付款）').first().click();
+  await expect(page.getByText('合同已审核通过，请支付预付款 ¥12,800.00')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/prepay-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: /支付预付款/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do\?/);
+  await expect(page.getByText('¥12800.00')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/cashier-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/customer\/project\?id=\d+&outTradeNo=Z\d+/);
+  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('预付款已由平台托管，项目进入施工阶段')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/prepay-paid-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: '完成' }).click();
+  await expect(page.getByText('施工中').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /支付预付款/ })).toHaveCount(0);
 });

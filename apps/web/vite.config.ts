@@ -14,7 +14,11 @@ const ANTD_CORE_RE =
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+      // the built-in Alipay sandbox's 收银台 (docs/payments.md)
+      '/sandbox': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
   },
   build: {
     outDir: 'dist',
