@@ -1,6 +1,8 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, normalisePrivateKey, normalisePublicKey } from '../src/config/env.ts';
 import { balanceOf, coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import {
   handleNotify,
@@ -442,6 +444,23 @@ describe('prepayment into escrow', () => {
     await ledgerOk();
   });
 
+  it('20 concurrent prepay links are one pending order', async () => {
+    const winner = await makeMember(ctx, { cardtype: 'workshop', personauth: 1 });
+    const p = await dueProject(cust.id, winner.id, 300_000);
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        cust.c.post<{ outTradeNo: string }>('Alipay/getPayLink', { purpose: 'prepay', id: p.id }),
+      ),
+    );
+    for (const r of all) expectOk(r);
+    expect(new Set(all.map((r) => r.body.data!.outTradeNo)).size).toBe(1);
+    const [n] = await rows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from payment_orders where project_id = ${p.id}`,
+    );
+    expect(Number(n!.n)).toBe(1);
+  });
+
   it('releaseEscrow: the winner gets prepay − floor(prepay × 5%), the platform the commission, once', async () => {
     const winner = await makeMember(ctx, { cardtype: 'workshop', personauth: 1 });
     const p = await dueProject(cust.id, winner.id, 333_333);
@@ -516,6 +535,94 @@ describe('prepayment into escrow', () => {
 });
 
 describe('configuration', () => {
+  const pair = () =>
+    generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
+
+  it('accepts keys as PEM PKCS#1 / PKCS#8 or bare base64, and refuses anything else', () => {
+    const { privateKey, publicKey } = pair();
+    const pkcs8 = normalisePrivateKey(privateKey)!;
+    expect(pkcs8).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    const pkcs1 = createPrivateKey(privateKey).export({ type: 'pkcs1', format: 'pem' }).toString();
+    const bare8 = privateKey.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    const bare1 = pkcs1.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    for (const form of [pkcs1, bare8, bare1, privateKey.replaceAll('\n', '\\n')]) {
+      expect(normalisePrivateKey(form)).toBe(pkcs8);
+    }
+    const spki = normalisePublicKey(publicKey)!;
+    const rsaPub = createPublicKey(publicKey).export({ type: 'pkcs1', format: 'pem' }).toString();
+    const barePub = publicKey.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+    for (const form of [rsaPub, barePub]) expect(normalisePublicKey(form)).toBe(spki);
+    for (const bad of ['', 'hello', 'AAAA', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----']) {
+      expect(normalisePrivateKey(bad)).toBeNull();
+      expect(normalisePublicKey(bad)).toBeNull();
+    }
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001' })).toThrow(/ALIPAY_PRIVATE_KEY/);
+    expect(() =>
+      loadConfig({ ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY: 'x', ALIPAY_PUBLIC_KEY: barePub }),
+    ).toThrow(/不是有效的 RSA 私钥/);
+    const c = loadConfig({
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: bare1,
+      ALIPAY_PUBLIC_KEY: barePub,
+    });
+    expect(c.alipay).toMatchObject({
+      appId: '2021000000000001',
+      privateKey: pkcs8,
+      alipayPublicKey: spki,
+      gateway: 'https://openapi.alipay.com/gateway.do',
+      sellerId: null,
+    });
+  });
+
+  it('with ALIPAY_APP_ID: the configured keys; a notification signed by "Alipay" settles, no sandbox', async () => {
+    const app = pair();
+    const alipay = pair();
+    const real = await makeTestApp({
+      ALIPAY_APP_ID: '2021000000000042',
+      ALIPAY_PRIVATE_KEY: app.privateKey,
+      ALIPAY_PUBLIC_KEY: alipay.publicKey.replace(/-----[^-]+-----/g, '').replace(/\s+/g, ''),
+      ALIPAY_SELLER_ID: '2088000000000042',
+      PUBLIC_BASE_URL: 'https://zl.example.com',
+    });
+    try {
+      expect(real.app.hasRoute({ method: 'GET', url: '/sandbox/alipay/gateway.do' })).toBe(false);
+      const who = await memberClient(real, { cardtype: 'workshop' });
+      const r = await who.c.post<{ outTradeNo: string; payUrl: string; sandbox: boolean }>(
+        'Alipay/getPayLink',
+        {
+          purpose: 'coins',
+          coins: 10,
+        },
+      );
+      expectOk(r);
+      const url = new URL(r.body.data!.payUrl);
+      expect(url.origin + url.pathname).toBe('https://openapi.alipay.com/gateway.do');
+      expect(url.searchParams.get('app_id')).toBe('2021000000000042');
+      expect(url.searchParams.get('notify_url')).toBe('https://zl.example.com/api/Alipay/notify');
+      expect(r.body.data!.sandbox).toBe(false);
+      const keys = { appId: '2021000000000042', alipayPrivateKey: alipay.privateKey };
+      const trade = { outTradeNo: r.body.data!.outTradeNo, tradeNo: 'T42', totalAmount: 1000, subject: 's' };
+      const post = (form: Record<string, string>) =>
+        real.app.inject({
+          method: 'POST',
+          url: '/api/Alipay/notify',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(form).toString(),
+        });
+      // the sandbox's seller is not this merchant's
+      expect((await post(notifyForm(keys, trade))).body).toBe('failure');
+      expect((await post(notifyForm(keys, trade, { seller_id: '2088000000000042' }))).body).toBe('success');
+      expect(await coinBalance(real.database.db, who.id)).toBe(10);
+      expect((await verifyLedger(real.database.db)).ok).toBe(true);
+    } finally {
+      await real.close();
+    }
+  });
+
   it('production without ALIPAY_APP_ID: PAYMENT_NOT_CONFIGURED, no sandbox, notify answers failure', async () => {
     const prod = await makeTestApp({
       NODE_ENV: 'production',
