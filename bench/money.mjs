@@ -123,9 +123,19 @@ if (next >= ORDERS) console.warn(`warning: ran out of orders (${ORDERS}); raise 
 
 // 4. Every `success` is one paid order credited once.
 const db = await openDb();
-const paid = Number((await db.query(`select count(*)::int as n from payment_orders where status = 'paid' and out_trade_no like 'B%'`)).rows[0].n);
+const paid = Number(
+  (
+    await db.query(
+      `select count(*)::int as n from payment_orders where status = 'paid' and out_trade_no like 'B%'`,
+    )
+  ).rows[0].n,
+);
 const credited = Number(
-  (await db.query(`select count(*)::int as n from ledger_transactions where type = 'coin_recharge' and idempotency_key like 'pay:B%'`)).rows[0].n,
+  (
+    await db.query(
+      `select count(*)::int as n from ledger_transactions where type = 'coin_recharge' and idempotency_key like 'pay:B%'`,
+    )
+  ).rows[0].n,
 );
 await db.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -138,8 +148,17 @@ const row = (name, r) => ({
   bad: r.non2xx + r.errors + r.timeouts,
 });
 const rows = [row('GET /livez (trivial baseline)', livez), row('POST /api/Alipay/notify (settles)', notify)];
-console.log(`\n== Money (${seconds}s each, ${connections} connections, ${os.cpus().length} cores, PGlite) ==`);
-console.log('route'.padEnd(38), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12), 'non-2xx');
+console.log(
+  `\n== Money (${seconds}s each, ${connections} connections, ${os.cpus().length} cores, PGlite) ==`,
+);
+console.log(
+  'route'.padEnd(38),
+  'req/s'.padStart(9),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'vs baseline'.padStart(12),
+  'non-2xx',
+);
 for (const r of rows) {
   console.log(
     r.name.padEnd(38),

@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, normalisePrivateKey, normalisePublicKey } from '../src/config/env.ts';
 import { balanceOf, coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import {
-  handleNotify,
   type PaymentDeps,
   reconcile,
   releaseEscrow,
