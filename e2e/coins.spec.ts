@@ -73,10 +73,15 @@ test('the demo customer pays the due prepayment in the sandbox (phone width)', a
   await page.goto('/customer/projects');
   await page.getByText('2026 深圳国际消费电子展特装展台（待付预付款）').first().click();
   await expect(page.getByText('合同已审核通过，请支付预付款 ¥12,800.00')).toBeVisible();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/prepay-phone.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/prepay-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/prepay-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
   await page.getByRole('button', { name: /支付预付款/ }).click();
   await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do\?/);
-  await expect(page.getByText('¥12800.00')).toBeVisible();
+  await expect(page.getByText('¥12,800.00')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/cashier-phone.png`, fullPage: true });
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(/\/customer\/project\?id=\d+&outTradeNo=Z\d+/);

@@ -47,7 +47,7 @@ export function cashierPage(t: {
 <div class="note">沙箱环境：这是开发环境的模拟收银台，不会产生真实扣款。</div>
 <div class="row"><span>订单</span><span>${esc(t.subject)}</span></div>
 <div class="row"><span>商户订单号</span><span>${esc(t.outTradeNo)}</span></div>
-<div class="amount"><small>应付金额</small><strong>¥${esc(t.amountYuan)}</strong></div>
+<div class="amount"><small>应付金额</small><strong>¥${esc(t.amountYuan.replace(/\B(?=(\d{3})+(?!\d))/g, ','))}</strong></div>
 ${
   paid
     ? `<div class="note">该订单${t.status === 'TRADE_CLOSED' ? '已关闭' : '已支付'}，无需重复付款。</div>`

@@ -1,6 +1,7 @@
 import AlipayCircleOutlined from '@ant-design/icons/AlipayCircleOutlined';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
+import Tag from 'antd/es/tag';
 import { useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { usePay } from '../api/payment.ts';
@@ -48,17 +49,22 @@ export function PrepayPanel({
       showIcon
       className="zl-pay-prepay"
       title={`合同已审核通过，请支付预付款 ${formatFen(project.prepay)}`}
-      description={`预付款由平台托管，验收通过后结算给供应商。${sandbox ? '（支付宝沙箱环境，不产生真实扣款）' : ''}`}
-      action={
-        <Button
-          type="primary"
-          icon={<AlipayCircleOutlined />}
-          loading={pay.isPending || pay.isSuccess}
-          disabled={payMode() === 'off'}
-          onClick={() => pay.mutate({ purpose: 'prepay', id: project.id })}
-        >
-          支付预付款
-        </Button>
+      description={
+        <div className="zl-pay-prepay-body">
+          <p>
+            预付款由平台托管，验收通过后结算给供应商。
+            {sandbox && <Tag color="orange">支付宝沙箱，不产生真实扣款</Tag>}
+          </p>
+          <Button
+            type="primary"
+            icon={<AlipayCircleOutlined />}
+            loading={pay.isPending || pay.isSuccess}
+            disabled={payMode() === 'off'}
+            onClick={() => pay.mutate({ purpose: 'prepay', id: project.id })}
+          >
+            支付预付款
+          </Button>
+        </div>
       }
     />
   );
