@@ -62,9 +62,31 @@ export async function seedDemoPrepay(
         dimian: [
           { name: '木地台', spec: '灰色地毯', unit: '㎡', qty: 48, remark: '', price: 9000, amount: 432_000 },
         ],
+        beiban: [
+          {
+            name: '品牌背景墙',
+            spec: '木结构+喷绘',
+            unit: '㎡',
+            qty: 24,
+            remark: '',
+            price: 25_000,
+            amount: 600_000,
+          },
+        ],
+        zhanshi: [
+          {
+            name: 'LED 大屏',
+            spec: 'P2.5 室内',
+            unit: '㎡',
+            qty: 12,
+            remark: '含安装',
+            price: 80_000,
+            amount: 960_000,
+          },
+        ],
       },
-      subtotals: { dimian: 432_000 },
-      total: 432_000,
+      subtotals: { dimian: 432_000, beiban: 600_000, zhanshi: 960_000 },
+      total: 1_992_000,
       days: 4,
       status: 1,
       coinsPaid: 0,
