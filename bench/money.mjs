@@ -169,8 +169,10 @@ for (const r of rows) {
     String(r.bad),
   );
 }
+// Requests still in flight when the load stops are settled but not counted: at most one per connection.
 console.log(
-  `\nsettled notifications: ${successes} answered success, ${failures} failure; ${paid} orders paid, ${credited} credited (must all be equal, failures 0)`,
+  `\nsettled notifications: ${successes} answered success, ${failures} failure; ${paid} orders paid, ${credited} credited` +
+    ` (paid = credited, paid − success ≤ ${connections} in flight at the end, failures 0)`,
 );
 console.log(`ratio settled/livez: ${(notify.requests.average / livez.requests.average).toFixed(4)}`);
-if (failures > 0 || paid !== successes || credited !== paid) process.exit(1);
+if (failures > 0 || paid < successes || paid - successes > connections || credited !== paid) process.exit(1);

@@ -16,13 +16,19 @@ import { applyTransition, lockProject } from '../project/project-transition.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import { fenToYuan } from './money.ts';
 import * as repo from './payment.repo.ts';
+import type { AlipayGateway } from './alipay-gateway.ts';
 import type { PlatformAlipay } from './platform-alipay.ts';
 
-/** What the payment calls work with (app.ts builds it once). */
-export interface PaymentDeps {
+/** What the money functions other modules call need: the app's `Deps` (lib/types.ts) fits. */
+export interface MoneyDeps {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  alipay: AlipayGateway | null;
+}
+
+/** What the payment calls work with (app.ts builds it once). */
+export interface PaymentDeps extends MoneyDeps {
   alipay: PlatformAlipay | null;
 }
 
@@ -278,8 +284,9 @@ export async function reconcile(
 }
 
 /** Sends one booked refund to Alipay; true once Alipay confirmed it. */
-async function sendRefund(deps: PaymentDeps, refund: repo.PaymentRefundRow): Promise<boolean> {
-  const alipay = gateway(deps);
+async function sendRefund(deps: MoneyDeps, refund: repo.PaymentRefundRow): Promise<boolean> {
+  const alipay = deps.alipay;
+  if (!alipay) throw new AppError('PAYMENT_NOT_CONFIGURED');
   const r = await alipay.refund({
     outTradeNo: refund.outTradeNo,
     outRequestNo: refund.outRequestNo,
@@ -338,7 +345,7 @@ export async function releaseEscrow(
  * Alipay refunds once): money is never lost nor paid twice (docs/payments.md).
  */
 export async function settleEscrowSplit(
-  deps: PaymentDeps,
+  deps: MoneyDeps,
   projectId: number,
   refundFen: number,
 ): Promise<{ refunded: number; released: number; commission: number; refundSent: boolean }> {
