@@ -3,16 +3,18 @@
 // server with alipay-sdk and settled (conditional UPDATE + ledger movement) — beside GET /livez
 // served by the same process in the same run, and their ratio.
 //   npm run bench:money      (BENCH_SECONDS=10 by default, BENCH_CONNECTIONS=10, PGlite)
+//   DATABASE_URL=postgres://… npm run bench:money   (a fresh database on that server, dropped afterwards)
 // The orders are written into the database between two starts of the server (the payment call
 // itself allows a member only a few unpaid orders an hour); afterwards every order answered
 // `success` is checked to be paid and credited exactly once.
-import { createSign } from 'node:crypto';
+import { createSign, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { build, demoSession, startServer } from './harness.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -22,12 +24,31 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 60_000);
 
 build();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-bench-money-'));
-const openDb = () => PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+const serverUrl = process.env.DATABASE_URL;
+let databaseUrl;
+if (serverUrl) {
+  const name = `zl_bench_money_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+}
+const dbEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+/** The bench's own connection to the server's database (never while a PGlite server runs). */
+async function openDb() {
+  if (!databaseUrl) return PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  return { query: (q, p) => c.query(q, p), close: () => c.end() };
+}
 
 // 1. A first start creates the database, the demo members and (on the first payment call) the
 //    sandbox's key pairs.
 {
-  const s = startServer(port, { DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
+  const s = startServer(port, { ...dbEnv, JOBS_ENABLED: 'false' });
   await s.ready();
   const sid = await demoSession(s.base);
   const r = await fetch(`${s.base}/api/Alipay/getPayLink`, {
@@ -92,7 +113,7 @@ function nextNotify() {
 }
 
 // 3. The measured run.
-const s = startServer(port, { DATA_DIR: dataDir, JOBS_ENABLED: 'false' });
+const s = startServer(port, { ...dbEnv, JOBS_ENABLED: 'false' });
 await s.ready();
 function load(opts) {
   return new Promise((resolve, reject) => {
@@ -139,6 +160,12 @@ const credited = Number(
 );
 await db.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
+if (databaseUrl) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
 
 const row = (name, r) => ({
   name,
@@ -149,7 +176,7 @@ const row = (name, r) => ({
 });
 const rows = [row('GET /livez (trivial baseline)', livez), row('POST /api/Alipay/notify (settles)', notify)];
 console.log(
-  `\n== Money (${seconds}s each, ${connections} connections, ${os.cpus().length} cores, PGlite) ==`,
+  `\n== Money (${seconds}s each, ${connections} connections, ${os.cpus().length} cores, ${databaseUrl ? 'PostgreSQL' : 'PGlite on disk'}) ==`,
 );
 console.log(
   'route'.padEnd(38),
