@@ -44,6 +44,11 @@ export const ANNOUNCED_MOVEMENTS: ReadonlySet<string> = new Set([
   'quote_fee',
   'quote_refund',
   'starter_coins',
+  // withdrawals and invitations (docs/withdrawals.md)
+  'withdraw_freeze',
+  'withdraw_payout',
+  'withdraw_reject',
+  'invite_coins',
 ]);
 
 /** System accounts issue coins, take revenue and clear payments: they may go below zero. */
