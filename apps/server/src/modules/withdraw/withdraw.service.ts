@@ -235,7 +235,8 @@ export async function review(
   }
 
   const manual = (input.reference ?? '').trim();
-  const viaAlipay = manual === '' && deps.alipay !== null && found.payoutType === 'alipay';
+  const gateway = manual === '' && found.payoutType === 'alipay' ? deps.alipay : null;
+  const viaAlipay = gateway !== null;
   if (!viaAlipay && manual === '')
     throw fieldError(
       'VALIDATION_FAILED',
@@ -245,10 +246,10 @@ export async function review(
 
   const reference = await deps.db.transaction(async (tx) => {
     let ref = manual;
-    if (viaAlipay) {
+    if (gateway) {
       const w = await repo.lockWithdrawal(tx, input.id);
-      if (!w || w.status !== 'pending') throw alreadyDecided();
-      const r = await deps.alipay!.transfer({
+      if (w?.status !== 'pending') throw alreadyDecided();
+      const r = await gateway.transfer({
         outBizNo: `W${w.id}`,
         amountFen: w.amount,
         payeeAccount: w.payoutAccount,
