@@ -244,7 +244,7 @@ describe('the finance console', () => {
     expect(l.body.data.listItem[0]!.statusText).toBe('已打款');
     const [a] = await rows<{ action: string; actor_id: number }>(
       ctx,
-      sql`select action, actor_id from audit_log where target_type = 'withdrawal' and target_id = ${String(id)} and actor_type = 'admin'`,
+      sql`select action, actor_id::int as actor_id from audit_log where target_type = 'withdrawal' and target_id = ${String(id)} and actor_type = 'admin'`,
     );
     expect(a).toMatchObject({ action: 'withdraw.pay', actor_id: finance.id });
     await ledgerOk();
