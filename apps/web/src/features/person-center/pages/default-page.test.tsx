@@ -81,11 +81,10 @@ describe('/personCenter/defaultPage (账户概览)', () => {
           ),
     );
     renderPage();
-    expect((await screen.findByTestId('cash-available', undefined, { timeout: 15_000 })).textContent).toBe(
-      '¥1,234.56',
-    );
+    await screen.findByText('¥1,234.56', undefined, { timeout: 15_000 });
+    expect(screen.getByTestId('cash-available').textContent).toBe('¥1,234.56');
     expect(screen.getByTestId('cash-frozen').textContent).toBe('¥20.00');
-    expect(screen.getByRole('button', { name: '提现' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^提\s*现$/ })).toBeTruthy();
     expect(screen.getByText('已驳回')).toBeTruthy();
     expect(screen.getByText('驳回原因：收款账户姓名不符')).toBeTruthy();
     expect(screen.getByTestId('invite-coins').textContent).toContain('20');
@@ -99,7 +98,7 @@ describe('/personCenter/defaultPage (账户概览)', () => {
     );
     renderPage();
     await screen.findByText('暂无提现记录', undefined, { timeout: 15_000 });
-    expect(screen.queryByRole('button', { name: '提现' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^提\s*现$/ })).toBeNull();
     expect(screen.getByRole('link', { name: '账号安全' }).getAttribute('href')).toBe(
       '/personCenter/securitySetting',
     );
