@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
+import { seedDemoWithdrawals } from './demo-withdraw.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -10,10 +11,11 @@ export const DEMO_ACCOUNTS = [
   { cardno: '10000002', mobile: '13900000002', cardtype: 'customer', nickname: '华展科技（参展商）' },
 ] as const;
 
-/** Console operators (/admin) of the demo: one of everything-allowed, one reviewer. */
+/** Console operators (/admin) of the demo: one of everything-allowed, one reviewer, one finance. */
 export const DEMO_ADMINS = [
   { username: 'admin', password: 'admin1234', role: 'super', displayName: '平台管理员' },
   { username: 'reviewer', password: 'review1234', role: 'reviewer', displayName: '审核员小王' },
+  { username: 'finance', password: 'finance1234', role: 'finance', displayName: '财务小李' },
 ] as const;
 
 /**
@@ -41,11 +43,16 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
   const memberCount = await countMembers(db);
-  const marketplace = () =>
-    seedDemoMarketplace(db, {
+  const marketplace = async () => [
+    ...(await seedDemoMarketplace(db, {
       supplierMobile: DEMO_ACCOUNTS[0].mobile,
       customerMobile: DEMO_ACCOUNTS[1].mobile,
-    });
+    })),
+    ...(await seedDemoWithdrawals(db, {
+      supplierMobile: DEMO_ACCOUNTS[0].mobile,
+      financeUsername: 'finance',
+    })),
+  ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];
     return more.length ? { banner: more.join('\n') } : null;
