@@ -42,7 +42,14 @@ export async function seedDemoWithdrawals(
       });
     }
     const payout = { payoutType: 'alipay', payoutAccount: '13800000001', payoutName: '张三', payoutBank: '' };
-    const paid = await insertWithdrawal(tx, { memberId: supplier.id, amount: PAID, ...payout });
+    // made on earlier days: they leave today's 3 requests to the visitor
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const paid = await insertWithdrawal(tx, {
+      memberId: supplier.id,
+      amount: PAID,
+      ...payout,
+      createdAt: daysAgo(3),
+    });
     await withdrawFreeze(tx, { withdrawalId: paid.id, memberId: supplier.id, amount: PAID });
     if (finance) {
       await decide(tx, paid.id, {
@@ -53,7 +60,12 @@ export async function seedDemoWithdrawals(
       });
       await withdrawPayout(tx, { withdrawalId: paid.id, memberId: supplier.id, amount: PAID });
     }
-    const pending = await insertWithdrawal(tx, { memberId: supplier.id, amount: PENDING, ...payout });
+    const pending = await insertWithdrawal(tx, {
+      memberId: supplier.id,
+      amount: PENDING,
+      ...payout,
+      createdAt: daysAgo(1),
+    });
     await withdrawFreeze(tx, { withdrawalId: pending.id, memberId: supplier.id, amount: PENDING });
     return true;
   });
