@@ -21,7 +21,10 @@ export async function countSince(db: DbOrTx, memberId: number, since: Date): Pro
 
 export async function insertWithdrawal(
   db: DbOrTx,
-  w: Pick<Withdrawal, 'memberId' | 'amount' | 'payoutType' | 'payoutAccount' | 'payoutName' | 'payoutBank'> & {
+  w: Pick<
+    Withdrawal,
+    'memberId' | 'amount' | 'payoutType' | 'payoutAccount' | 'payoutName' | 'payoutBank'
+  > & {
     /** the demo data's requests of earlier days; otherwise now */
     createdAt?: Date;
   },

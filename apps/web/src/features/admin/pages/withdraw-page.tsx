@@ -163,6 +163,12 @@ export default function WithdrawPage() {
   const columns: ColumnsType<AdminWithdrawItem> = [
     { title: '编号', dataIndex: 'id', render: (v: number) => <span className="zl-admin-mono">W{v}</span> },
     {
+      title: '金额',
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: number) => <b className="zl-admin-money">{formatFen(v)}</b>,
+    },
+    {
       title: '会员',
       key: 'member',
       render: (_: unknown, r) => (
@@ -173,12 +179,6 @@ export default function WithdrawPage() {
           </div>
         </div>
       ),
-    },
-    {
-      title: '金额',
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: number) => <b className="zl-admin-money">{formatFen(v)}</b>,
     },
     {
       title: '收款账户',
