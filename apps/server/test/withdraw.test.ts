@@ -457,6 +457,33 @@ describe('payouts through Alipay (a fake gateway)', () => {
     await ledgerOk();
   });
 
+  it('the crash window: Alipay paid but the answer was lost; the retry sends the same outBizNo and pays once', async () => {
+    const m = await cashMember(ctx, 10_000);
+    const id = (await withdraw(m.c, 3000)).body.data.item.id;
+    // a gateway like Alipay: one transfer per outBizNo; the first answer is lost on the way back
+    const paidOut = new Map<string, string>();
+    let lose = true;
+    const gw: AlipayGateway = {
+      ...fakeGateway('ok').gw,
+      transfer: async (t) => {
+        if (!paidOut.has(t.outBizNo)) paidOut.set(t.outBizNo, `ORDER-${paidOut.size + 1}`);
+        if (lose) {
+          lose = false;
+          throw new Error('socket hang up');
+        }
+        return { ok: true, orderId: paidOut.get(t.outBizNo)! };
+      },
+    };
+    await expect(service.review(depsWith(gw), await actor(), { id, approve: true })).rejects.toThrow();
+    expect(await statusOf(id)).toBe('pending');
+    expect(await frozen(m.id)).toBe(3000);
+    const out = await service.review(depsWith(gw), await actor(), { id, approve: true });
+    expect(out.reference).toBe('ORDER-1');
+    expect([...paidOut.keys()]).toEqual([`W${id}`]);
+    expect(await frozen(m.id)).toBe(0);
+    await ledgerOk();
+  });
+
   it('a bank account is paid by hand even when Alipay is configured', async () => {
     const m = await cashMember(ctx, 10_000, {
       payoutType: 'bank',

@@ -52,12 +52,6 @@ export async function findWithdrawal(db: DbOrTx, id: number): Promise<Withdrawal
   return row;
 }
 
-/** The row locked `for update` for the rest of the transaction (the Alipay payout holds it). */
-export async function lockWithdrawal(db: DbOrTx, id: number): Promise<Withdrawal | undefined> {
-  const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
-  return row;
-}
-
 /**
  * Decides a pending request: only a row still `pending` changes, so of any number of concurrent
  * reviews exactly one gets the row back (the others get undefined).

@@ -202,12 +202,11 @@ const alreadyDecided = () => new AppError('INVALID_STATE', { message: '该提现
  * lets one through, the movement and the audit row commit with it or not at all.
  *
  * Paying an Alipay account when Alipay is configured and no manual `reference` is given goes
- * through `alipay.fund.trans.uni.transfer` with `outBizNo = W<id>`, inside the transaction that
- * holds the row locked (so concurrent reviews queue instead of calling Alipay twice). A refused
- * transfer changes nothing and shows Alipay's message. The crash window — the transfer succeeded
- * but this process died before the commit — leaves the request pending; paying it again sends
- * the same outBizNo, which Alipay answers with the first transfer's order instead of paying twice
- * (docs/withdrawals.md, "The crash window").
+ * through `alipay.fund.trans.uni.transfer` with `outBizNo = W<id>`, then the paid mark commits. A
+ * refused transfer changes nothing and shows Alipay's message. The crash window — the transfer
+ * succeeded but this process died before the commit — leaves the request pending; paying it again
+ * sends the same outBizNo, which Alipay answers with the first transfer's order instead of paying
+ * twice (docs/withdrawals.md, "The crash window").
  */
 export async function review(
   deps: Deps,
@@ -244,36 +243,56 @@ export async function review(
       deps.alipay === null ? '请填写打款凭证号（未配置支付宝打款）' : '银行卡提现请线下打款后填写打款凭证号',
     );
 
-  const reference = await deps.db.transaction(async (tx) => {
-    let ref = manual;
-    if (gateway) {
-      const w = await repo.lockWithdrawal(tx, input.id);
-      if (w?.status !== 'pending') throw alreadyDecided();
-      const r = await gateway.transfer({
-        outBizNo: `W${w.id}`,
-        amountFen: w.amount,
-        payeeAccount: w.payoutAccount,
-        payeeName: w.payoutName,
-        remark: `提现 W${w.id}`,
+  const markPaid = (reference: string) =>
+    deps.db.transaction(async (tx) => {
+      const w = await repo.decide(tx, input.id, {
+        status: 'paid',
+        adminId: actor.adminId,
+        reason: '',
+        reference,
       });
-      if (!r.ok)
-        throw new AppError('WITHDRAW_TRANSFER_FAILED', {
-          message: `支付宝打款失败：${r.message || r.code}`,
-        });
-      ref = r.orderId;
-    }
-    const w = await repo.decide(tx, input.id, {
-      status: 'paid',
-      adminId: actor.adminId,
-      reason: '',
-      reference: ref,
+      if (!w) throw alreadyDecided();
+      await withdrawPayout(tx, { withdrawalId: w.id, memberId: w.memberId, amount: w.amount });
+      await audit(tx, actor, 'withdraw.pay', w, { reference, via: viaAlipay ? 'alipay' : 'manual' });
     });
-    if (!w) throw alreadyDecided();
-    await withdrawPayout(tx, { withdrawalId: w.id, memberId: w.memberId, amount: w.amount });
-    await audit(tx, actor, 'withdraw.pay', w, { reference: ref, via: viaAlipay ? 'alipay' : 'manual' });
-    return ref;
+
+  if (!gateway) {
+    await markPaid(manual);
+    return { id: input.id, status: 'paid', reference: manual };
+  }
+  // The transfer is a call to another system: no database transaction (nor connection) is held
+  // across it. Concurrent payouts of one request in this process queue here, and the one after
+  // the first finds it paid; across processes the same outBizNo makes Alipay pay once.
+  return oneAtATime(input.id, async () => {
+    const w = await repo.findWithdrawal(deps.db, input.id);
+    if (w?.status !== 'pending') throw alreadyDecided();
+    const r = await gateway.transfer({
+      outBizNo: `W${w.id}`,
+      amountFen: w.amount,
+      payeeAccount: w.payoutAccount,
+      payeeName: w.payoutName,
+      remark: `提现 W${w.id}`,
+    });
+    if (!r.ok)
+      throw new AppError('WITHDRAW_TRANSFER_FAILED', { message: `支付宝打款失败：${r.message || r.code}` });
+    await markPaid(r.orderId);
+    return { id: input.id, status: 'paid' as const, reference: r.orderId };
   });
-  return { id: input.id, status: 'paid', reference };
+}
+
+/** Alipay payouts in flight in this process, by withdrawal id. */
+const inFlight = new Map<number, Promise<unknown>>();
+
+/** Runs `fn` when no other payout of the same request runs in this process. */
+async function oneAtATime<T>(id: number, fn: () => Promise<T>): Promise<T> {
+  for (let busy = inFlight.get(id); busy; busy = inFlight.get(id)) await busy.catch(() => {});
+  const p = fn();
+  inFlight.set(id, p);
+  try {
+    return await p;
+  } finally {
+    inFlight.delete(id);
+  }
 }
 
 function audit(
