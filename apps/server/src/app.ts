@@ -31,6 +31,7 @@ import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
+import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerGuards } from './plugins/guards.ts';
@@ -227,6 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);
+  registerWithdrawRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;

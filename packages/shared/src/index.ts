@@ -22,3 +22,4 @@ export * from './project/search.schema.ts';
 export * from './region/region.ts';
 export * from './text/text.schema.ts';
 export * from './wechat/wechat.schema.ts';
+export * from './withdraw/withdraw.schema.ts';

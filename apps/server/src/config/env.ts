@@ -55,6 +55,8 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   /** coins a supplier receives when their first verification is approved */
   STARTER_COINS: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** coins an inviter receives when an invitee's first verification is approved (docs/withdrawals.md) */
+  INVITE_COINS: z.coerce.number().int().min(0).max(10_000).default(10),
   /** platform commission on released escrow, in basis points (500 = 5%) */
   PLATFORM_COMMISSION_BP: z.coerce.number().int().min(0).max(10_000).default(500),
   /** scheduled work (project expiry, outbox delivery) in this process; off e.g. for a one-off CLI */
@@ -109,6 +111,8 @@ export interface Config {
   uploadMaxBytes: number;
   uploadDir: string;
   starterCoins: number;
+  /** INVITE_COINS: coins to the inviter once per verified invitee */
+  inviteCoins: number;
   /** basis points: 500 = 5% */
   platformCommissionBp: number;
   jobsEnabled: boolean;
@@ -381,6 +385,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     starterCoins: e.STARTER_COINS,
+    inviteCoins: e.INVITE_COINS,
     platformCommissionBp: e.PLATFORM_COMMISSION_BP,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     expireIntervalMs: e.EXPIRE_INTERVAL_SECONDS * 1000,

@@ -4,6 +4,7 @@ import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
+import { seedDemoWithdrawals } from './demo-withdraw.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ACCOUNTS = [
@@ -11,10 +12,11 @@ export const DEMO_ACCOUNTS = [
   { cardno: '10000002', mobile: '13900000002', cardtype: 'customer', nickname: '华展科技（参展商）' },
 ] as const;
 
-/** Console operators (/admin) of the demo: one of everything-allowed, one reviewer. */
+/** Console operators (/admin) of the demo: one of everything-allowed, one reviewer, one finance. */
 export const DEMO_ADMINS = [
   { username: 'admin', password: 'admin1234', role: 'super', displayName: '平台管理员' },
   { username: 'reviewer', password: 'review1234', role: 'reviewer', displayName: '审核员小王' },
+  { username: 'finance', password: 'finance1234', role: 'finance', displayName: '财务小李' },
 ] as const;
 
 /**
@@ -46,6 +48,7 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const marketplace = async () => [
     ...(await seedDemoMarketplace(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
+    ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];

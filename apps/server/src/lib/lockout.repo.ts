@@ -13,9 +13,28 @@ import { type DbOrTx, queryRows } from '../db/client.ts';
  *   success  → the count starts over, unless a parallel failure locked the row meanwhile: then the
  *              right password is refused too and the lock stays.
  */
-export type LockoutTable = 'members' | 'admins';
+export type LockoutTable = 'members' | 'admins' | 'member_paycode';
 
-const table = (t: LockoutTable) => sql.identifier(t);
+/**
+ * Where a lock is kept: the login's `failed_logins`, `locked_until`, `tries_at` of members and
+ * admins, or the pay password's own three columns on the member row (withdrawals,
+ * docs/withdrawals.md), so a pay-password lock never locks the login and the other way round.
+ */
+const COLUMNS: Record<LockoutTable, { table: string; failed: string; until: string; at: string }> = {
+  members: { table: 'members', failed: 'failed_logins', until: 'locked_until', at: 'tries_at' },
+  admins: { table: 'admins', failed: 'failed_logins', until: 'locked_until', at: 'tries_at' },
+  member_paycode: { table: 'members', failed: 'pay_failed', until: 'pay_locked_until', at: 'pay_tries_at' },
+};
+
+function target(t: LockoutTable) {
+  const c = COLUMNS[t];
+  return {
+    table: sql.identifier(c.table),
+    failed: sql.identifier(c.failed),
+    until: sql.identifier(c.until),
+    at: sql.identifier(c.at),
+  };
+}
 
 /** How long a try waits while every remaining try is being checked by parallel requests. */
 const BUSY_WAIT_MS = 3000;
@@ -42,28 +61,29 @@ export async function reserveTry(
   lockMinutes: number,
 ): Promise<number | 'locked' | 'busy'> {
   const deadline = Date.now() + BUSY_WAIT_MS;
+  const { table, failed, until, at } = target(t);
   for (;;) {
     const rows = await queryRows<{ failed: number }>(
       db,
       sql`
-      update ${table(t)} set
-        failed_logins = case
-          when locked_until <= now() or (locked_until is null and failed_logins >= ${maxFailures})
-          then 1 else failed_logins + 1 end,
-        locked_until = case when locked_until <= now() then null else locked_until end,
-        tries_at = now()
+      update ${table} set
+        ${failed} = case
+          when ${until} <= now() or (${until} is null and ${failed} >= ${maxFailures})
+          then 1 else ${failed} + 1 end,
+        ${until} = case when ${until} <= now() then null else ${until} end,
+        ${at} = now()
       where id = ${id}
-        and (locked_until <= now()
-          or (locked_until is null and (failed_logins < ${maxFailures}
-            or tries_at is null or tries_at <= now() - make_interval(mins => ${lockMinutes}))))
-      returning failed_logins as failed`,
+        and (${until} <= now()
+          or (${until} is null and (${failed} < ${maxFailures}
+            or ${at} is null or ${at} <= now() - make_interval(mins => ${lockMinutes}))))
+      returning ${failed} as failed`,
     );
     if (rows[0]) return Number(rows[0].failed);
     const state = await queryRows<{ locked: boolean; stale: boolean }>(
       db,
-      sql`select coalesce(locked_until > now(), false) as locked,
-            coalesce(tries_at <= now() - make_interval(secs => ${STALE_TRY_SECONDS}), true) as stale
-          from ${table(t)} where id = ${id}`,
+      sql`select coalesce(${until} > now(), false) as locked,
+            coalesce(${at} <= now() - make_interval(secs => ${STALE_TRY_SECONDS}), true) as stale
+          from ${table} where id = ${id}`,
     );
     if (!state[0] || state[0].locked || state[0].stale) return 'locked';
     if (Date.now() >= deadline) return 'busy';
@@ -79,15 +99,16 @@ export async function recordFailure(
   maxFailures: number,
   lockMinutes: number,
 ): Promise<{ locked: boolean; left: number }> {
+  const { table, failed, until } = target(t);
   const rows = await queryRows<{ failed: number; locked: boolean }>(
     db,
     sql`
-    update ${table(t)} set
-      locked_until = case
-        when (locked_until is null or locked_until <= now()) and failed_logins >= ${maxFailures}
-        then now() + make_interval(mins => ${lockMinutes}) else locked_until end
+    update ${table} set
+      ${until} = case
+        when (${until} is null or ${until} <= now()) and ${failed} >= ${maxFailures}
+        then now() + make_interval(mins => ${lockMinutes}) else ${until} end
     where id = ${id}
-    returning failed_logins as failed, coalesce(locked_until > now(), false) as locked`,
+    returning ${failed} as failed, coalesce(${until} > now(), false) as locked`,
   );
   const row = rows[0];
   const locked = Boolean(row?.locked);
@@ -96,11 +117,12 @@ export async function recordFailure(
 
 /** A reserved try succeeded: the count starts over. False: the row is locked, refuse the login. */
 export async function recordSuccess(db: DbOrTx, t: LockoutTable, id: number): Promise<boolean> {
+  const { table, failed, until } = target(t);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`
-    update ${table(t)} set failed_logins = 0, locked_until = null
-    where id = ${id} and (locked_until is null or locked_until <= now())
+    update ${table} set ${failed} = 0, ${until} = null
+    where id = ${id} and (${until} is null or ${until} <= now())
     returning id`,
   );
   return rows.length > 0;

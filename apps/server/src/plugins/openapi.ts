@@ -18,12 +18,16 @@ export const API_TAGS = [
   { name: 'File', description: '文件：上传（multipart）与按编号读取（原图、缩略图）' },
   { name: 'Projectcenter', description: '供应商接单：找项目、项目详情、报价费、报价、中标信息、我的项目' },
   { name: 'Myfavorite', description: '供应商收藏的项目' },
+  { name: 'Applycash', description: '提现：申请提现（支付密码、最低金额、每日次数、冻结）与提现记录' },
   { name: 'Customer', description: '参展商：发布与修改项目、取消、比较报价、选定中标方' },
   {
     name: 'Alipay',
     description: '支付宝：购买金币与项目预付款的支付链接、异步通知、订单状态；开发环境的沙箱网关与收银台',
   },
-  { name: 'Admin', description: '运营后台：登录、会员、审计日志、运营账号、认证审核、项目审核' },
+  {
+    name: 'Admin',
+    description: '运营后台：登录、会员、审计日志、运营账号、认证审核、项目审核、提现审核、资金概览',
+  },
   { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
   { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
 ] as const;

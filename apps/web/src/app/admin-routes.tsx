@@ -30,6 +30,16 @@ export const adminRoute: RouteObject = {
           lazy: page(() => import('../features/admin/projects/pages/project-queue-page.tsx')),
         },
         {
+          path: 'withdrawals',
+          handle: { title: '提现审核 - 运营后台' },
+          lazy: page(() => import('../features/admin/pages/withdraw-page.tsx')),
+        },
+        {
+          path: 'funds',
+          handle: { title: '资金概览 - 运营后台' },
+          lazy: page(() => import('../features/admin/pages/funds-page.tsx')),
+        },
+        {
           path: 'members',
           handle: { title: '会员管理 - 运营后台' },
           lazy: page(() => import('../features/admin/pages/member-list-page.tsx')),

@@ -20,6 +20,8 @@ export const ADMIN_PERMISSIONS = {
   members: ['reviewer', 'finance'],
   audit: ['reviewer', 'finance'],
   admins: ['super'],
+  /** 提现审核 and 资金概览 (docs/withdrawals.md) */
+  finance: ['finance'],
 } as const satisfies Record<string, readonly AdminRole[]>;
 export type AdminArea = keyof typeof ADMIN_PERMISSIONS;
 

@@ -35,6 +35,9 @@ export const auditActionLabels: Record<string, string> = {
   'member.set_payment': '设置支付密码与收款账户',
   'member.change_password': '修改登录密码',
   'project.publish': '发布项目',
+  'withdraw.request': '申请提现',
+  'withdraw.pay': '提现打款',
+  'withdraw.reject': '提现驳回',
   ...Object.fromEntries(
     Object.entries(projectEventAuditLabels).map(([event, label]) => [`project.${event}`, label]),
   ),
@@ -47,6 +50,7 @@ export const auditTargetLabels: Record<string, string> = {
   admin: '管理员',
   member: '会员',
   project: '项目',
+  withdrawal: '提现申请',
 };
 
 /** An action code in Chinese; an unknown one (a newer server) says so instead of showing the code. */

@@ -110,6 +110,23 @@ export const errorCatalogue = {
     showType: ShowType.ERROR,
     message: '支付宝暂时无法处理，请稍后重试',
   },
+  // withdrawals (issue 10, docs/withdrawals.md)
+  PAYCODE_LOCKED: {
+    http: 429,
+    showType: ShowType.ERROR,
+    message: '支付密码错误次数过多，提现已锁定 15 分钟，请稍后再试',
+  },
+  PAYOUT_NOT_SET: {
+    http: 409,
+    showType: ShowType.WARN,
+    message: '请先在「账号安全」中设置支付密码和收款账户',
+  },
+  WITHDRAW_DAILY_LIMIT: {
+    http: 429,
+    showType: ShowType.WARN,
+    message: '每天最多申请 3 次提现，请明天再试',
+  },
+  WITHDRAW_TRANSFER_FAILED: { http: 502, showType: ShowType.ERROR, message: '支付宝打款失败' },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -8,3 +8,4 @@ export * from './projects.ts';
 export * from './sms.ts';
 export * from './verification.ts';
 export * from './wechat.ts';
+export * from './withdrawals.ts';

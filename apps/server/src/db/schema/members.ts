@@ -45,6 +45,10 @@ export const members = pgTable('members', {
   payoutName: varchar('payout_name', { length: 30 }).notNull().default(''),
   payoutAccount: varchar('payout_account', { length: 40 }).notNull().default(''),
   payoutBank: varchar('payout_bank', { length: 60 }).notNull().default(''),
+  /** pay-password lockout of withdrawals (docs/withdrawals.md), like the login's three columns */
+  payFailed: integer('pay_failed').notNull().default(0),
+  payLockedUntil: timestamp('pay_locked_until', { withTimezone: true }),
+  payTriesAt: timestamp('pay_tries_at', { withTimezone: true }),
   /** WeChat sign-in (Wechat/*) */
   openid: varchar('openid', { length: 64 }).unique(),
   failedLogins: integer('failed_logins').notNull().default(0),

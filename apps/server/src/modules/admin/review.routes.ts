@@ -41,14 +41,17 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
     '/api/Admin/authReview',
     reviewer(
       '审核认证',
-      '通过或驳回（驳回需写原因）一条待审核的认证；供应商首次通过认证时发放新手金币。角色：审核员、超级管理员。',
+      '通过或驳回（驳回需写原因）一条待审核的认证；供应商首次通过认证时发放新手金币；被邀请会员首次通过认证时邀请人获得邀请金币。角色：审核员、超级管理员。',
       authReviewSchema,
       authReviewResultSchema,
     ),
     async (request) => {
       const actor = adminOf(request);
       return okEnvelope(
-        await service.authReview(deps.db, actor, request.body, { starterCoins: deps.config.starterCoins }),
+        await service.authReview(deps.db, actor, request.body, {
+          starterCoins: deps.config.starterCoins,
+          inviteCoins: deps.config.inviteCoins,
+        }),
       );
     },
   );

@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { grantStarterCoins } from '../ledger/movements.ts';
+import { grantStarterCoins, inviteCoins } from '../ledger/movements.ts';
+import { inviterOf } from '../member/invite.repo.ts';
 import { insertAudit } from './audit.repo.ts';
 import * as repo from './review.repo.ts';
 
@@ -127,7 +128,7 @@ export async function authReview(
   db: Db,
   actor: AdminContext,
   input: z.output<typeof authReviewSchema>,
-  opts: { starterCoins?: number } = {},
+  opts: { starterCoins?: number; inviteCoins?: number } = {},
 ) {
   const checked = input.approve ? AUTH_STATUS.APPROVED : AUTH_STATUS.REJECTED;
   const reason = input.approve ? '' : (input.reason ?? '').trim();
@@ -149,7 +150,18 @@ export async function authReview(
     } else {
       await repo.setMemberAuth(tx, row.memberId, { businsauth: checked });
     }
-    if (input.approve) await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
+    if (input.approve) {
+      await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
+      // the inviter's reward, once per invitee (key invite:<inviteeId>): a second approval adds nothing
+      const inviterId = await inviterOf(tx, row.memberId);
+      if (inviterId !== undefined)
+        await inviteCoins(tx, {
+          inviterId,
+          inviteeId: row.memberId,
+          coins: opts.inviteCoins ?? 0,
+          kind: input.kind,
+        });
+    }
     await insertAudit(tx, {
       actorType: 'admin',
       actorId: actor.adminId,

@@ -48,6 +48,11 @@ export const ANNOUNCED_MOVEMENTS: ReadonlySet<string> = new Set([
   'prepay_in',
   'escrow_release',
   'escrow_refund',
+  // withdrawals and invitations (docs/withdrawals.md)
+  'withdraw_freeze',
+  'withdraw_payout',
+  'withdraw_reject',
+  'invite_coins',
 ]);
 
 /** System accounts issue coins, take revenue and clear payments: they may go below zero. */

@@ -213,3 +213,99 @@ export function escrowRefund(
     ],
   });
 }
+
+// ---- withdrawals, invitations and demo cash (docs/withdrawals.md) ----
+
+/** A withdrawal request (type `withdraw_freeze`, key `withdraw:<id>:freeze`): cash → frozen cash. */
+export function withdrawFreeze(
+  tx: Tx,
+  w: { withdrawalId: number; memberId: number; amount: number },
+): Posted {
+  return postTransaction(tx, {
+    type: 'withdraw_freeze',
+    memo: '申请提现，冻结金额',
+    refType: 'withdrawal',
+    refId: w.withdrawalId,
+    idempotencyKey: `withdraw:${w.withdrawalId}:freeze`,
+    postings: [
+      { account: { kind: 'member_cash', memberId: w.memberId }, amount: -w.amount, currency: 'CNY' },
+      { account: { kind: 'member_frozen', memberId: w.memberId }, amount: w.amount, currency: 'CNY' },
+    ],
+  });
+}
+
+/** A withdrawal paid out (type `withdraw_payout`, key `withdraw:<id>:payout`): frozen cash leaves through clearing. */
+export function withdrawPayout(
+  tx: Tx,
+  w: { withdrawalId: number; memberId: number; amount: number },
+): Posted {
+  return postTransaction(tx, {
+    type: 'withdraw_payout',
+    memo: '提现已打款',
+    refType: 'withdrawal',
+    refId: w.withdrawalId,
+    idempotencyKey: `withdraw:${w.withdrawalId}:payout`,
+    postings: [
+      { account: { kind: 'member_frozen', memberId: w.memberId }, amount: -w.amount, currency: 'CNY' },
+      { account: { kind: 'payment_clearing' }, amount: w.amount, currency: 'CNY' },
+    ],
+  });
+}
+
+/** A withdrawal rejected (type `withdraw_reject`, key `withdraw:<id>:reject`): frozen cash → cash. */
+export function withdrawReject(
+  tx: Tx,
+  w: { withdrawalId: number; memberId: number; amount: number },
+): Posted {
+  return postTransaction(tx, {
+    type: 'withdraw_reject',
+    memo: '提现被驳回，金额退回余额',
+    refType: 'withdrawal',
+    refId: w.withdrawalId,
+    idempotencyKey: `withdraw:${w.withdrawalId}:reject`,
+    postings: [
+      { account: { kind: 'member_frozen', memberId: w.memberId }, amount: -w.amount, currency: 'CNY' },
+      { account: { kind: 'member_cash', memberId: w.memberId }, amount: w.amount, currency: 'CNY' },
+    ],
+  });
+}
+
+/**
+ * Invitation reward (type `invite_coins`, key `invite:<inviteeId>`): the inviter gets `coins` from
+ * the coin issuer when an invitee's verification is approved, once per invitee however many
+ * verifications follow. `refType` records which verification earned it (`invite_person` /
+ * `invite_business`, userInfo's invitcoins_dsnr / invitcoins_bsns). Answers whether coins moved now.
+ */
+export async function inviteCoins(
+  tx: Tx,
+  i: { inviterId: number; inviteeId: number; coins: number; kind: 'person' | 'business' },
+): Promise<boolean> {
+  if (i.coins <= 0 || i.inviterId === i.inviteeId) return false;
+  const r = await postTransaction(tx, {
+    type: 'invite_coins',
+    memo: i.kind === 'person' ? '邀请的好友通过实名认证' : '邀请的好友通过企业认证',
+    refType: i.kind === 'person' ? 'invite_person' : 'invite_business',
+    refId: i.inviteeId,
+    idempotencyKey: `invite:${i.inviteeId}`,
+    postings: [
+      { account: { kind: 'platform_coins' }, amount: -i.coins, currency: 'COIN' },
+      { account: { kind: 'member_coins', memberId: i.inviterId }, amount: i.coins, currency: 'COIN' },
+    ],
+  });
+  return !r.duplicate;
+}
+
+/** Demo cash, for the demo data only (type `demo_cash`, key `demo:cash:<memberId>`): once per member. */
+export function demoCash(tx: Tx, memberId: number, amount: number): Posted {
+  return postTransaction(tx, {
+    type: 'demo_cash',
+    memo: '演示余额',
+    refType: 'member',
+    refId: memberId,
+    idempotencyKey: `demo:cash:${memberId}`,
+    postings: [
+      { account: { kind: 'payment_clearing' }, amount: -amount, currency: 'CNY' },
+      { account: { kind: 'member_cash', memberId }, amount, currency: 'CNY' },
+    ],
+  });
+}

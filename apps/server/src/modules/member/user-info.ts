@@ -8,6 +8,7 @@ import {
   latestBusinessAuth,
   latestPersonAuth,
 } from '../verification/verification.repo.ts';
+import { inviteCoinsOf } from './invite.repo.ts';
 import { countInvitees } from './member.repo.ts';
 
 /** Payout accounts are shown masked: enough to recognise, not enough to copy. */
@@ -26,18 +27,19 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 }
 
 /**
- * Member/userInfo. Values the later issues own (invitation rewards, message centre, designs, evaluations)
+ * Member/userInfo. Values the later issues own (message centre, designs, evaluations)
  * answer their empty value until those exist; see docs/members.md.
  */
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples, coins] = await Promise.all([
+  const [approved, person, business, invitpples, coins, invited] = await Promise.all([
     approvedPersonAuth(db, memberId),
     latestPersonAuth(db, memberId),
     latestBusinessAuth(db, memberId),
     countInvitees(db, m.cardno),
     coinBalance(db, memberId),
+    inviteCoinsOf(db, memberId),
   ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
@@ -71,9 +73,10 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     times,
     // the member's coin account in the ledger (starter coins, quotes, refunds)
     coins,
-    invitcoins: 0,
-    invitcoins_dsnr: 0,
-    invitcoins_bsns: 0,
+    // invitation coins received (ledger movement invite_coins), by the invitee's verification
+    invitcoins: invited.person + invited.business,
+    invitcoins_dsnr: invited.person,
+    invitcoins_bsns: invited.business,
     invitpples,
     myworks: 0,
     payout: payoutOf(m),

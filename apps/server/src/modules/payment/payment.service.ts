@@ -14,9 +14,9 @@ import { balanceOf } from '../ledger/ledger.service.ts';
 import { coinRecharge, escrowRefund, escrowRelease, prepayIn } from '../ledger/movements.ts';
 import { applyTransition, lockProject } from '../project/project-transition.ts';
 import type { SessionContext } from '../user/session.service.ts';
+import type { AlipayGateway } from './alipay-gateway.ts';
 import { fenToYuan } from './money.ts';
 import * as repo from './payment.repo.ts';
-import type { AlipayGateway } from './alipay-gateway.ts';
 import type { PlatformAlipay } from './platform-alipay.ts';
 
 /** What the money functions other modules call need: the app's `Deps` (lib/types.ts) fits. */

@@ -1,10 +1,12 @@
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
+import FundOutlined from '@ant-design/icons/FundOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
+import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { type AdminArea, adminCan } from '@zl/shared';
 import Button from 'antd/es/button';
@@ -25,6 +27,8 @@ import './admin.css';
 const NAV: Array<{ key: string; area: AdminArea; label: string; icon: React.ReactNode }> = [
   { key: 'verify', area: 'review', label: '认证审核', icon: <SafetyCertificateOutlined /> },
   { key: 'projects', area: 'review', label: '项目审核', icon: <ProjectOutlined /> },
+  { key: 'withdrawals', area: 'finance', label: '提现审核', icon: <WalletOutlined /> },
+  { key: 'funds', area: 'finance', label: '资金概览', icon: <FundOutlined /> },
   { key: 'members', area: 'members', label: '会员管理', icon: <TeamOutlined /> },
   { key: 'audit', area: 'audit', label: '操作日志', icon: <FileSearchOutlined /> },
   { key: 'admins', area: 'admins', label: '管理员', icon: <AuditOutlined /> },

@@ -8,4 +8,7 @@ export const adminKeys = {
   members: (q: object) => [...adminKeys.all, 'memberList', q] as const,
   audit: (q: object) => [...adminKeys.all, 'auditList', q] as const,
   admins: () => [...adminKeys.all, 'adminList'] as const,
+  withdrawals: () => [...adminKeys.all, 'withdrawList'] as const,
+  withdrawList: (q: object) => [...adminKeys.withdrawals(), q] as const,
+  funds: () => [...adminKeys.all, 'fundsOverview'] as const,
 };

@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { profileCompleteness, useUserInfo } from '../../member/index.ts';
 import { AuthTag, toAuthStatus } from '../../verification/index.ts';
+import { CashSection } from '../../withdraw/index.ts';
 import '../person-center.css';
 
 function nextStep(status: AuthStatus, kind: 'person' | 'business'): { label: string; primary: boolean } {
@@ -101,6 +102,8 @@ function Overview({ user }: { user: UserInfo }) {
         </div>
       </div>
 
+      <CashSection user={user} />
+
       <div className="zl-ov-grid">
         <div className="zl-ov-card zl-ov-coins">
           <div className="zl-ov-card-head">
@@ -144,8 +147,16 @@ function Overview({ user }: { user: UserInfo }) {
               复制
             </Button>
           </div>
+          <div className="zl-ov-invite-coins" data-testid="invite-coins">
+            <span>
+              邀请奖励 <b className="zl-ov-invite-n">{user.invitcoins}</b> 金币
+            </span>
+            <span className="zl-ov-muted">
+              实名认证好友 {user.invitcoins_dsnr} · 企业认证好友 {user.invitcoins_bsns}
+            </span>
+          </div>
           <p>
-            好友注册时填写您的邀请码，认证通过后您可获得金币奖励。
+            好友注册时填写您的邀请码，好友首次认证通过后您可获得金币奖励（每位好友一次）。
             <Button
               type="link"
               size="small"

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
+import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { Client, expectOk, login } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
+
+const ctx = useTestApp();
+
+describe('demo withdrawals', () => {
+  it('the demo supplier has cash, one paid and one pending withdrawal; the demo finance operator sees it', async () => {
+    const first = await seedDemoData(ctx.database.db);
+    expect(first?.banner).toContain('finance');
+    expect(first?.banner).toContain(DEMO_PAYCODE);
+    const s = new Client(ctx.app);
+    expectOk(await login(s, DEMO_ACCOUNTS[0].mobile, DEMO_PASSWORD));
+    const l = await s.post<{
+      listItem: Array<{ amount: number; status: string }>;
+      balance: { cash: number; frozen: number };
+    }>('Applycash/list', {});
+    expectOk(l);
+    expect(l.body.data.listItem.map((i) => i.status).sort()).toEqual(['paid', 'pending']);
+    expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000, frozen: 50_000 });
+    // the demo pay password works
+    expectOk(await s.post('Applycash/postNew', { amount: 1000, paypwd: DEMO_PAYCODE }));
+
+    const f = new Client(ctx.app);
+    const demoFinance = DEMO_ADMINS.find((a) => a.role === 'finance')!;
+    expectOk(await f.post('Admin/login', { username: demoFinance.username, password: demoFinance.password }));
+    const q = await f.post<{ total: number }>('Admin/withdrawList', { status: 'pending' });
+    expectOk(q);
+    expect(q.body.data.total).toBe(2);
+
+    // a restart seeds nothing twice
+    const again = await seedDemoData(ctx.database.db);
+    expect(again?.banner ?? '').not.toContain('提现');
+    expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+  });
+});

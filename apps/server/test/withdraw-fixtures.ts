@@ -1,0 +1,28 @@
+import type { members } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/lib/crypto.ts';
+import { demoCash } from '../src/modules/ledger/movements.ts';
+import type { TestContext } from './helpers.ts';
+import { type Member, memberClient } from './projectcenter-fixtures.ts';
+
+/** The pay password of the members made here. */
+export const PAYPWD = '135790';
+let paycodeHash: Promise<string> | undefined;
+
+/** A member with a pay password, an Alipay payout account and `cash` 分 (the demo_cash movement). */
+export async function cashMember(
+  ctx: TestContext,
+  cash: number,
+  values: Partial<typeof members.$inferInsert> = {},
+): Promise<Member> {
+  paycodeHash ??= hashPassword(PAYPWD);
+  const m = await memberClient(ctx, {
+    cardtype: 'workshop',
+    paycodeHash: await paycodeHash,
+    payoutType: 'alipay',
+    payoutAccount: '13800138000',
+    payoutName: '张三',
+    ...values,
+  });
+  if (cash > 0) await ctx.database.db.transaction((tx) => demoCash(tx, m.id, cash));
+  return m;
+}

@@ -1,0 +1,103 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { AdminWithdrawItem } from '@zl/shared';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
+import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import FundsPage from './funds-page.tsx';
+import WithdrawPage from './withdraw-page.tsx';
+
+const ITEM: AdminWithdrawItem = {
+  id: 7,
+  cardno: '10000001',
+  mobile: '13800000001',
+  nickname: '鼎盛展览工厂',
+  cardtype: 'workshop',
+  amount: 123_456,
+  status: 'pending',
+  statusText: '审核中',
+  payoutType: 'alipay',
+  payoutName: '张三',
+  payoutAccount: '13800000001',
+  payoutBank: '',
+  created: '2026-11-22T02:05:00.000Z',
+  reviewedAt: null,
+  reviewer: null,
+  reason: '',
+  reference: '',
+};
+
+const SLOW = { timeout: 15_000 };
+
+function renderWith(el: React.ReactNode) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>{el}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  stubBrowser();
+  fakeFeedback();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('提现审核', () => {
+  it('pays with a manual reference after a confirmation that shows the payee', async () => {
+    const bodies: Array<{ url: string; body: unknown }> = [];
+    mockFetch((url, init) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      bodies.push({ url, body });
+      if (url.includes('withdrawReview'))
+        return jsonResponse(envelope('success', { id: 7, status: 'paid', reference: 'ICBC-1' }));
+      return jsonResponse(
+        envelope('success', { listItem: [ITEM], total: 1, page: 1, alipay: false, sandbox: false }),
+      );
+    });
+    renderWith(<WithdrawPage />);
+    expect(await screen.findByText('¥1,234.56', undefined, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^打\s*款$/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('张三')).toBeTruthy();
+    // 通过支付宝转账 is off without Alipay: the reference is required
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认已打款' }));
+    expect(await within(dialog).findByText('请填写银行或支付宝的打款凭证号')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('打款凭证号'), { target: { value: 'ICBC-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认已打款' }));
+    await waitFor(() => expect(bodies.some((b) => b.url.includes('withdrawReview'))).toBe(true));
+    expect(bodies.find((b) => b.url.includes('withdrawReview'))!.body).toEqual({
+      id: 7,
+      approve: true,
+      reference: 'ICBC-1',
+    });
+  }, 30_000);
+});
+
+describe('资金概览', () => {
+  it('shows the ledger check red when it fails', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        envelope('success', {
+          ledger: { ok: false, accounts: 9, transactions: 20, problems: 2 },
+          inflowToday: 5000,
+          inflowMonth: 150_000,
+          escrowHeld: 2_000_000,
+          commission: 10_000,
+          pendingCount: 1,
+          pendingAmount: 50_000,
+          paidMonthCount: 3,
+          paidMonth: 300_000,
+          at: '2026-11-23T02:00:00.000Z',
+        }),
+      ),
+    );
+    renderWith(<FundsPage />);
+    expect(await screen.findByText('账本核对异常（2 处）', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('ledger-check').className).toContain('is-bad');
+    expect(screen.getByTestId('inflow-today').textContent).toBe('¥50.00');
+    expect(screen.getByText('¥20,000.00')).toBeTruthy();
+  }, 30_000);
+});
