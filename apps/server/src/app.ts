@@ -23,7 +23,7 @@ import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
-import { createPlatformAlipay } from './modules/payment/platform-alipay.ts';
+import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/platform-alipay.ts';
 import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
@@ -50,6 +50,11 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** retry policy of the outbox (tests shorten it) */
   outbox?: OutboxOptions;
+  /**
+   * Alipay instead of the one the configuration gives (tests: null = payments off, e.g. to see a
+   * payout that needs a manual reference)
+   */
+  alipay?: PlatformAlipay | null;
   /** where the server's own logger writes (tests read it); stdout when unset */
   logStream?: NodeJS.WritableStream;
 }
@@ -135,7 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const outbox = new Outbox(database.db, app.log, opts.outbox);
   // Alipay, or outside production without credentials the built-in sandbox (docs/payments.md)
-  const alipay = createPlatformAlipay(config, database.db);
+  const alipay = opts.alipay !== undefined ? opts.alipay : createPlatformAlipay(config, database.db);
   const payment = { db: database.db, config, log: app.log, alipay };
   const jobs = createScheduler({ database, config, log: app.log, outbox, payment });
   app.decorate('outbox', outbox);

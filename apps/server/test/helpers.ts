@@ -38,6 +38,8 @@ export async function makeTestApp(
     onRoute?: BuildOptions['onRoute'];
     /** a built web app directory to serve (none by default) */
     webDist?: string;
+    /** Alipay instead of the configured one (null: payments off) */
+    alipay?: BuildOptions['alipay'];
   } = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
@@ -65,6 +67,7 @@ export async function makeTestApp(
     database,
     webDist: opts.webDist ?? null,
     ...(opts.sms ? { sms: opts.sms } : {}),
+    ...(opts.alipay !== undefined ? { alipay: opts.alipay } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
     ...(opts.onRoute ? { onRoute: opts.onRoute } : {}),
   });

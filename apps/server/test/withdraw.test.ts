@@ -10,8 +10,11 @@ import { useTestApp } from './member-fixtures.ts';
 import { memberClient } from './projectcenter-fixtures.ts';
 import { cashMember, PAYPWD } from './withdraw-fixtures.ts';
 
+// Payments off: a payout needs a manual reference here; the Alipay path is tested with a fake
+// gateway below and against the sandbox in withdraw-alipay.test.ts.
 const ctx = useTestApp({
   members: { finance: 'finance', reviewer: 'reviewer', superAdmin: 'super' },
+  app: { alipay: null },
 });
 const { finance, reviewer, superAdmin } = ctx.members;
 
