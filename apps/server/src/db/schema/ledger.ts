@@ -69,10 +69,16 @@ export const ledgerPostings = pgTable(
     /** signed: + credits the account, − debits it (分 or coins) */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: varchar('currency', { length: 4 }).notNull().$type<'CNY' | 'COIN'>(),
+    /** the account's balance right after this posting (the bills' running balance, docs/bills.md) */
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** the transaction's type, copied so the bills filter by type on one index (docs/bills.md) */
+    type: varchar('type', { length: 24 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_postings_account_idx').on(t.accountId, t.id),
+    index('ledger_postings_account_type_idx').on(t.accountId, t.type, t.id),
+    index('ledger_postings_account_created_idx').on(t.accountId, t.createdAt),
     index('ledger_postings_tx_idx').on(t.transactionId),
   ],
 );

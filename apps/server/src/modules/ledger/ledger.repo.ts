@@ -160,3 +160,39 @@ export async function currencyMismatchCount(db: DbOrTx): Promise<number> {
   );
   return Number(cm?.n ?? 0);
 }
+
+/**
+ * Postings whose `balance_after` is not the running sum of their account (in id order) or whose
+ * copied type is not their transaction's; and accounts whose latest posting's `balance_after`
+ * is not the stored balance (postingId 0 there when the account has no posting but a balance).
+ */
+export async function runningBalanceMismatches(db: DbOrTx) {
+  const rows = await queryRows<{
+    posting_id: string;
+    account_id: string;
+    balance_after: string;
+    expected: string;
+  }>(
+    db,
+    sql`
+      select id as posting_id, account_id, balance_after, running as expected from (
+        select p.id, p.account_id, p.balance_after, p.type, t.type as tx_type,
+          sum(p.amount) over (partition by p.account_id order by p.id) as running
+        from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+      ) r where r.balance_after <> r.running or r.type <> r.tx_type
+      union all
+      select coalesce(last.id, 0), a.id, coalesce(last.balance_after, 0), a.balance
+      from ledger_accounts a
+      left join lateral (
+        select p.id, p.balance_after from ledger_postings p where p.account_id = a.id
+        order by p.id desc limit 1
+      ) last on true
+      where coalesce(last.balance_after, 0) <> a.balance`,
+  );
+  return rows.map((r) => ({
+    postingId: Number(r.posting_id),
+    accountId: Number(r.account_id),
+    balanceAfter: Number(r.balance_after),
+    expected: Number(r.expected),
+  }));
+}

@@ -138,14 +138,24 @@ export async function postTransaction(
     return { id: (await repo.findTransactionByKey(tx, key!))!, duplicate: true };
   }
 
+  // Each posting carries its account's balance right after it (the bills' running balance),
+  // from the locked balance and the postings in order (an account may have several here).
+  const running = new Map(locked.map((a) => [a.id, a.balance]));
   await repo.insertPostings(
     tx,
-    input.postings.map((p) => ({
-      transactionId: txId,
-      accountId: idOf.get(keyString(keyOf(p.account, p.currency)))!,
-      amount: p.amount,
-      currency: p.currency,
-    })),
+    input.postings.map((p) => {
+      const accountId = idOf.get(keyString(keyOf(p.account, p.currency)))!;
+      const balanceAfter = running.get(accountId)! + p.amount;
+      running.set(accountId, balanceAfter);
+      return {
+        transactionId: txId,
+        accountId,
+        amount: p.amount,
+        currency: p.currency,
+        balanceAfter,
+        type: input.type,
+      };
+    }),
   );
   for (const [s, { delta }] of byKey) {
     if (delta === 0) continue;
@@ -207,6 +217,17 @@ export interface LedgerReport {
   overdrawn: Array<{ accountId: number; balance: number }>;
   /** postings whose currency differs from their account's */
   currencyMismatches: number;
+  /**
+   * postings whose `balance_after` is not the running sum of their account in id order, or whose
+   * type differs from their transaction's, and accounts whose last posting's `balance_after` is
+   * not the account balance
+   */
+  runningBalanceMismatches: Array<{
+    postingId: number;
+    accountId: number;
+    balanceAfter: number;
+    expected: number;
+  }>;
 }
 
 /** Recomputes every balance from the postings and checks every transaction (tests, ops checks). */
@@ -215,15 +236,18 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const unbalanced = await repo.unbalancedTransactions(db);
   const overdrawn = await repo.overdrawnAccounts(db);
   const currencyMismatches = await repo.currencyMismatchCount(db);
+  const runningBalanceMismatches = await repo.runningBalanceMismatches(db);
   return {
     ok:
       balanceMismatches.length === 0 &&
       unbalanced.length === 0 &&
       overdrawn.length === 0 &&
-      currencyMismatches === 0,
+      currencyMismatches === 0 &&
+      runningBalanceMismatches.length === 0,
     balanceMismatches,
     unbalanced,
     overdrawn,
     currencyMismatches,
+    runningBalanceMismatches,
   };
 }
