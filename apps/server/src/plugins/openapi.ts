@@ -18,6 +18,7 @@ export const API_TAGS = [
   { name: 'File', description: '文件：上传（multipart）与按编号读取（原图、缩略图）' },
   { name: 'Projectcenter', description: '供应商接单：找项目、项目详情、报价费、报价、中标信息、我的项目' },
   { name: 'Myfavorite', description: '供应商收藏的项目' },
+  { name: 'Bills', description: '收支明细：流水（筛选、分页、余额）、CSV 导出、月度收支' },
   { name: 'Customer', description: '参展商：发布与修改项目、取消、比较报价、选定中标方' },
   { name: 'Admin', description: '运营后台：登录、会员、审计日志、运营账号、认证审核、项目审核' },
   { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
@@ -85,6 +86,14 @@ const DOC_ONLY: Record<
   },
   'GET /files/:id': { response: { 200: binaryFile } },
   'GET /files/:id/thumb': { response: { 200: binaryFile } },
+  'GET /api/Bills/export': {
+    response: {
+      200: {
+        description: 'CSV 文件（UTF-8 带 BOM、CRLF；附件名 收支明细-YYYYMMDD.csv）；失败时为失败的信封',
+        content: { 'text/csv': { schema: z.string() } },
+      },
+    },
+  },
 };
 
 const RESPONSE_TEXT: Record<string, string> = {

@@ -1,0 +1,127 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { ledgerAccounts } from '../../db/schema/index.ts';
+
+/** The member's own accounts a bill can be on (docs/bills.md). */
+export async function memberBillAccounts(db: DbOrTx, memberId: number, kinds: string[]) {
+  return db
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.memberId, memberId), inArray(ledgerAccounts.kind, kinds)));
+}
+
+export interface PostingFilter {
+  type: string;
+  /** inclusive lower bound of created_at, or null */
+  since: Date | null;
+  /** exclusive upper bound of created_at, or null */
+  until: Date | null;
+  /** only postings below this id (keyset paging of the export), or null */
+  beforeId: number | null;
+}
+
+export interface PostingRow {
+  id: number;
+  created_at: Date | string;
+  type: string;
+  account_id: number;
+  currency: 'CNY' | 'COIN';
+  amount: number;
+  balance_after: number;
+  memo: string;
+  ref_type: string;
+  ref_id: string;
+}
+
+function conditions(accountId: number, f: PostingFilter): SQL {
+  const parts: SQL[] = [sql`p.account_id = ${accountId}`];
+  if (f.type) parts.push(sql`p.type = ${f.type}`);
+  if (f.since) parts.push(sql`p.created_at >= ${f.since.toISOString()}`);
+  if (f.until) parts.push(sql`p.created_at < ${f.until.toISOString()}`);
+  if (f.beforeId !== null) parts.push(sql`p.id < ${f.beforeId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The postings of the given accounts, newest first. One ordered, limited index scan per account
+ * (`(account_id, type, id)` or `(account_id, id)`) merged by id: the cost follows the member's
+ * own postings, never the size of the whole ledger (docs/bills.md "Indexes").
+ */
+export async function listPostings(
+  db: DbOrTx,
+  accountIds: number[],
+  f: PostingFilter,
+  offset: number,
+  limit: number,
+): Promise<PostingRow[]> {
+  if (accountIds.length === 0) return [];
+  const reach = offset + limit;
+  const parts = accountIds.map(
+    (id) =>
+      sql`(select p.id from ledger_postings p where ${conditions(id, f)} order by p.id desc limit ${reach})`,
+  );
+  const rows = await queryRows<Record<keyof PostingRow, string>>(
+    db,
+    sql`
+      select p.id, p.created_at, p.type, p.account_id, p.currency, p.amount, p.balance_after,
+        t.memo, t.ref_type, t.ref_id
+      from (
+        select id from (${sql.join(parts, sql` union all `)}) u order by id desc offset ${offset} limit ${limit}
+      ) page
+      join ledger_postings p on p.id = page.id
+      join ledger_transactions t on t.id = p.transaction_id
+      order by p.id desc`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    created_at: r.created_at,
+    type: r.type,
+    account_id: Number(r.account_id),
+    currency: r.currency as 'CNY' | 'COIN',
+    amount: Number(r.amount),
+    balance_after: Number(r.balance_after),
+    memo: r.memo,
+    ref_type: r.ref_type,
+    ref_id: r.ref_id,
+  }));
+}
+
+/** How many postings of the given accounts match (an index-only count). */
+export async function countPostings(db: DbOrTx, accountIds: number[], f: PostingFilter): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const parts = accountIds.map(
+    (id) => sql`(select count(*) as n from ledger_postings p where ${conditions(id, f)})`,
+  );
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select coalesce(sum(n), 0) as n from (${sql.join(parts, sql` union all `)}) c`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * In and out per Asia/Shanghai month (`YYYY-MM`, fixed +8 h: no daylight saving) since `since`:
+ * each transaction counts once with the net of the given accounts, so a move between the member's
+ * own accounts (cash → frozen) is neither in nor out.
+ */
+export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date) {
+  if (accountIds.length === 0) return [];
+  const rows = await queryRows<{ month: string; in: string; out: string }>(
+    db,
+    sql`
+      select to_char((x.created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
+        sum(case when x.net > 0 then x.net else 0 end) as "in",
+        sum(case when x.net < 0 then -x.net else 0 end) as "out"
+      from (
+        select p.transaction_id, min(p.created_at) as created_at, sum(p.amount) as net
+        from ledger_postings p
+        where p.account_id in (${sql.join(
+          accountIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and p.created_at >= ${since.toISOString()}
+        group by p.transaction_id
+      ) x
+      group by 1`,
+  );
+  return rows.map((r) => ({ month: r.month, in: Number(r.in), out: Number(r.out) }));
+}

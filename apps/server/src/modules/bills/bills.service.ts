@@ -1,0 +1,133 @@
+import {
+  BILL_ACCOUNTS,
+  type BillAccount,
+  type BillItem,
+  type BillsFilter,
+  type BillsListResult,
+  type BillsMonthlyResult,
+  ledgerTypeText,
+  shanghaiToday,
+} from '@zl/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { shanghaiDateTime } from '../project/project-view.ts';
+import * as repo from './bills.repo.ts';
+
+/**
+ * 收支明细 (docs/bills.md): a member's own postings on member_cash, member_frozen and
+ * member_coins, newest first, each with the account's running balance after it.
+ */
+
+const KIND_TO_ACCOUNT = new Map<string, BillAccount>(
+  (Object.entries(BILL_ACCOUNTS) as Array<[BillAccount, { kind: string }]>).map(([k, v]) => [v.kind, k]),
+);
+
+async function accountsOf(db: DbOrTx, memberId: number, account: BillAccount | '') {
+  const kinds = account ? [BILL_ACCOUNTS[account].kind] : [...KIND_TO_ACCOUNT.keys()];
+  const rows = await repo.memberBillAccounts(db, memberId, kinds);
+  return {
+    ids: rows.map((r) => r.id).sort((a, b) => a - b),
+    accountOf: new Map(rows.map((r) => [r.id, KIND_TO_ACCOUNT.get(r.kind)!])),
+  };
+}
+
+const DAY_MS = 86_400_000;
+/** 00:00 of a `YYYY-MM-DD` in Asia/Shanghai. */
+const shanghaiMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+function postingFilter(f: BillsFilter, beforeId: number | null = null): repo.PostingFilter {
+  return {
+    type: f.type,
+    since: f.from ? shanghaiMidnight(f.from) : null,
+    until: f.to ? new Date(shanghaiMidnight(f.to).getTime() + DAY_MS) : null,
+    beforeId,
+  };
+}
+
+function toItem(r: repo.PostingRow, accountOf: Map<number, BillAccount>): BillItem {
+  return {
+    id: r.id,
+    created: shanghaiDateTime(r.created_at),
+    type: r.type,
+    typeText: ledgerTypeText(r.type),
+    account: accountOf.get(r.account_id)!,
+    currency: r.currency,
+    amount: r.amount,
+    balance: r.balance_after,
+    memo: r.memo,
+    refType: r.ref_type,
+    refId: r.ref_id,
+  };
+}
+
+/** Bills/transaction */
+export async function list(
+  db: DbOrTx,
+  memberId: number,
+  input: BillsFilter & { page: number; pageSize: number },
+): Promise<BillsListResult> {
+  const { ids, accountOf } = await accountsOf(db, memberId, input.account);
+  const f = postingFilter(input);
+  const offset = (input.page - 1) * input.pageSize;
+  const [rows, total] = await Promise.all([
+    repo.listPostings(db, ids, f, offset, input.pageSize),
+    repo.countPostings(db, ids, f),
+  ]);
+  return { listItem: rows.map((r) => toItem(r, accountOf)), total, page: input.page };
+}
+
+/** The rows of the export, newest first, read in keyset batches (never the whole list at once). */
+export async function* exportItems(
+  db: DbOrTx,
+  memberId: number,
+  filter: BillsFilter,
+  batchSize = 1000,
+): AsyncGenerator<BillItem[]> {
+  const { ids, accountOf } = await accountsOf(db, memberId, filter.account);
+  let beforeId: number | null = null;
+  for (;;) {
+    const rows = await repo.listPostings(db, ids, postingFilter(filter, beforeId), 0, batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => toItem(r, accountOf));
+    if (rows.length < batchSize) return;
+    beforeId = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The last `months` Asia/Shanghai months, oldest first: `YYYY-MM`. */
+export function lastMonths(months: number, now: Date = new Date()): string[] {
+  const [y, m] = shanghaiToday(now).split('-').map(Number) as [number, number];
+  const out: string[] = [];
+  for (let i = months - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
+  }
+  return out;
+}
+
+/** Bills/monthly: in and out per month of ¥ (cash and frozen) or 金币; empty months are 0. */
+export async function monthly(
+  db: DbOrTx,
+  memberId: number,
+  input: { months: number; currency: 'CNY' | 'COIN' },
+  now: Date = new Date(),
+): Promise<BillsMonthlyResult> {
+  const months = lastMonths(input.months, now);
+  const kinds = (Object.values(BILL_ACCOUNTS) as Array<{ kind: string; currency: string }>)
+    .filter((a) => a.currency === input.currency)
+    .map((a) => a.kind);
+  const accounts = await repo.memberBillAccounts(db, memberId, kinds);
+  const sums = await repo.monthlyInOut(
+    db,
+    accounts.map((a) => a.id),
+    shanghaiMidnight(`${months[0]}-01`),
+  );
+  const byMonth = new Map(sums.map((s) => [s.month, s]));
+  return {
+    currency: input.currency,
+    listItem: months.map((month) => ({
+      month,
+      in: byMonth.get(month)?.in ?? 0,
+      out: byMonth.get(month)?.out ?? 0,
+    })),
+  };
+}
