@@ -26,6 +26,7 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   securitySetting: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
   security_person: lazyPage(() => import('../features/verification/pages/security-person-page.tsx')),
   projectList: lazyPage(() => import('../features/person-center/pages/project-list-page.tsx')),
+  businessList: lazyPage(() => import('../features/person-center/pages/business-list-page.tsx')),
   noPage: notFound,
 };
 
