@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
+import { seedDemoBills } from './demo-bills.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -41,11 +42,11 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
   const memberCount = await countMembers(db);
-  const marketplace = () =>
-    seedDemoMarketplace(db, {
-      supplierMobile: DEMO_ACCOUNTS[0].mobile,
-      customerMobile: DEMO_ACCOUNTS[1].mobile,
-    });
+  const demo = { supplierMobile: DEMO_ACCOUNTS[0].mobile, customerMobile: DEMO_ACCOUNTS[1].mobile };
+  const marketplace = async () => [
+    ...(await seedDemoMarketplace(db, demo)),
+    ...(await seedDemoBills(db, demo)),
+  ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];
     return more.length ? { banner: more.join('\n') } : null;

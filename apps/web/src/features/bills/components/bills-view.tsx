@@ -114,11 +114,17 @@ export function BillsView({ audience, emptyHint }: { audience: BillsAudience; em
           导出 CSV
         </Button>
       </div>
-      <MonthlyChart initialCurrency={v.account === 'coins' ? 'COIN' : 'CNY'} />
+      <MonthlyChart
+        initialCurrency={v.account === 'coins' ? 'COIN' : 'CNY'}
+        currencies={audience === 'supplier' ? ['CNY', 'COIN'] : ['CNY']}
+      />
       <Tabs
         activeKey={v.account || 'all'}
         onChange={(k) => go({ account: k === 'all' ? '' : (k as BillAccount) })}
-        items={ACCOUNT_TABS.map((t) => ({ key: t.key || 'all', label: t.label }))}
+        items={ACCOUNT_TABS.filter((t) => audience === 'supplier' || t.key !== 'coins').map((t) => ({
+          key: t.key || 'all',
+          label: t.label,
+        }))}
       />
       <div className="zl-bills-filters">
         <Select

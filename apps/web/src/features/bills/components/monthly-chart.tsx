@@ -40,7 +40,7 @@ function chartOption(data: BillsMonthlyResult) {
     yAxis: {
       type: 'value',
       axisLabel: { formatter: (v: number) => (currency === 'CNY' ? `¥${v}` : String(v)) },
-      minInterval: currency === 'COIN' ? 1 : 0,
+      minInterval: 1,
     },
     series: [
       {
@@ -62,10 +62,18 @@ function chartOption(data: BillsMonthlyResult) {
 }
 
 /** 近 12 个月收支: bars of in and out per month; ECharts is fetched only when this mounts. */
-export function MonthlyChart({ initialCurrency }: { initialCurrency: Currency }) {
+export function MonthlyChart({
+  initialCurrency,
+  currencies,
+}: {
+  initialCurrency: Currency;
+  /** the currencies offered (customers quote nothing: ¥ only) */
+  currencies: Currency[];
+}) {
   const [currency, setCurrency] = useState<Currency>(initialCurrency);
   useEffect(() => setCurrency(initialCurrency), [initialCurrency]);
-  const q = useMonthly(currency);
+  const shown = currencies.includes(currency) ? currency : currencies[0]!;
+  const q = useMonthly(shown);
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<Chart | null>(null);
   const [failed, setFailed] = useState(false);
@@ -105,21 +113,20 @@ export function MonthlyChart({ initialCurrency }: { initialCurrency: Currency })
     <section className="zl-bills-chart" aria-label="月度收支图">
       <header>
         <h2>近 12 个月收支</h2>
-        <Segmented<Currency>
-          size="small"
-          value={currency}
-          onChange={setCurrency}
-          options={[
-            { label: '人民币', value: 'CNY' },
-            { label: '金币', value: 'COIN' },
-          ]}
-        />
+        {currencies.length > 1 && (
+          <Segmented<Currency>
+            size="small"
+            value={shown}
+            onChange={setCurrency}
+            options={currencies.map((c) => ({ label: c === 'CNY' ? '人民币' : '金币', value: c }))}
+          />
+        )}
       </header>
       {q.data && (
         <p className="zl-bills-chart-sum">
-          合计收入 <b className="zl-bills-in">{formatBillAmount(currency, totals.in)}</b>
+          合计收入 <b className="zl-bills-in">{formatBillAmount(shown, totals.in)}</b>
           <span>
-            支出 <b className="zl-bills-out">{formatBillAmount(currency, totals.out)}</b>
+            支出 <b className="zl-bills-out">{formatBillAmount(shown, totals.out)}</b>
           </span>
         </p>
       )}
@@ -129,6 +136,9 @@ export function MonthlyChart({ initialCurrency }: { initialCurrency: Currency })
         <div className="zl-bills-chart-wrap">
           <div className="zl-bills-chart-box" ref={box} data-testid="bills-chart" />
           {(!ready || !q.data) && <Skeleton className="zl-bills-chart-wait" active paragraph={{ rows: 4 }} />}
+          {ready > 0 && q.data && totals.in + totals.out === 0 && (
+            <p className="zl-bills-chart-none">近 12 个月暂无收支</p>
+          )}
         </div>
       )}
     </section>

@@ -5,7 +5,7 @@ export default function CustomerBillsPage() {
   return (
     <BillsView
       audience="customer"
-      emptyHint="支付项目预付款（托管）、验收放款后的退款以及充值、提现等每一笔资金往来都会记在这里，并可导出 CSV。"
+      emptyHint="支付项目预付款（托管）、投诉裁决后的退款以及提现等每一笔资金往来都会记在这里，并可导出 CSV。"
     />
   );
 }
