@@ -1,7 +1,8 @@
 // Many ledger postings for one member, set-based (the bills benchmark and the export tests):
 // `count` balanced transactions, most of them 金币 (+3 演示赠送, +3, −1 报价扣费 …), every fourth ¥
 // (+¥10.00 演示资金) against the platform's accounts, spread one `stepSeconds` apart up to now,
-// each posting with the correct running `balance_after`, and the account balances moved to match.
+// each posting with the correct running `balance_after` and `seq`, and the account balances and
+// posting counts moved to match.
 // `exec(sqlText)` runs one statement and answers its rows; run it where nothing else posts.
 
 /** @param {(text: string) => Promise<Array<Record<string, unknown>>>} exec */
@@ -43,15 +44,16 @@ export async function generatePostings(exec, { memberId, count, stepSeconds = 60
     ['other_acc', -1],
   ]) {
     await exec(`
-      insert into ledger_postings (transaction_id, account_id, amount, currency, type, balance_after, created_at)
+      insert into ledger_postings (transaction_id, account_id, amount, currency, type, balance_after, seq, created_at)
       select l.tx, l.${accCol}, ${sign} * l.amount, l.currency, l.type,
-        a.balance + sum(${sign} * l.amount) over (partition by l.${accCol} order by l.tx), l.created_at
+        a.balance + sum(${sign} * l.amount) over (partition by l.${accCol} order by l.tx),
+        a.posting_count + row_number() over (partition by l.${accCol} order by l.tx), l.created_at
       from (${legs}) l join ledger_accounts a on a.id = l.${accCol}
       order by l.tx`);
   }
   await exec(`
-    update ledger_accounts a set balance = a.balance + s.delta
-    from (select account_id, sum(amount) as delta from ledger_postings where transaction_id > ${before}
+    update ledger_accounts a set balance = a.balance + s.delta, posting_count = a.posting_count + s.n
+    from (select account_id, sum(amount) as delta, count(*) as n from ledger_postings where transaction_id > ${before}
           group by account_id) s
     where s.account_id = a.id`);
 }

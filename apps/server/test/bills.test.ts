@@ -337,6 +337,16 @@ describe('GET /api/Bills/export', () => {
     const deep = await list(s.c, { page: 100, pageSize: 50 });
     expect(deep.body.data.total).toBe(5000);
     expect(deep.body.data.listItem).toHaveLength(50);
+    // one account without a filter pages by posting number: the same rows as the general path
+    for (const page of [1, 37, 75]) {
+      const bySeq = await list(s.c, { account: 'coins', page, pageSize: 50 });
+      const general = await list(s.c, { account: 'coins', page, pageSize: 50, to: '2099-12-31' });
+      expect(bySeq.body.data.total).toBe(3750);
+      expect(general.body.data.total).toBe(3750);
+      expect(bySeq.body.data.listItem).toEqual(general.body.data.listItem);
+      expect(bySeq.body.data.listItem).toHaveLength(50);
+    }
+    expect((await list(s.c, { account: 'coins', page: 76, pageSize: 50 })).body.data.listItem).toEqual([]);
     const coinsOnly = await list(s.c, { account: 'coins', pageSize: 1 });
     const [acc] = await rows<{ balance: string }>(
       ctx,

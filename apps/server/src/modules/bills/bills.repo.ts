@@ -5,7 +5,12 @@ import { ledgerAccounts } from '../../db/schema/index.ts';
 /** The member's own accounts a bill can be on (docs/bills.md). */
 export async function memberBillAccounts(db: DbOrTx, memberId: number, kinds: string[]) {
   return db
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, currency: ledgerAccounts.currency })
+    .select({
+      id: ledgerAccounts.id,
+      kind: ledgerAccounts.kind,
+      currency: ledgerAccounts.currency,
+      postingCount: ledgerAccounts.postingCount,
+    })
     .from(ledgerAccounts)
     .where(and(eq(ledgerAccounts.memberId, memberId), inArray(ledgerAccounts.kind, kinds)));
 }
@@ -60,14 +65,36 @@ export async function listPostings(
     (id) =>
       sql`(select p.id from ledger_postings p where ${conditions(id, f)} order by p.id desc limit ${reach})`,
   );
+  return pageRows(
+    db,
+    sql`select id from (${sql.join(parts, sql` union all `)}) u order by id desc offset ${offset} limit ${limit}`,
+  );
+}
+
+/**
+ * One account without a filter: the page straight from its posting numbers (`seq` ≤ maxSeq, on
+ * the unique (account_id, seq) index), however deep — no rows skipped over.
+ */
+export async function listPostingsBySeq(
+  db: DbOrTx,
+  accountId: number,
+  maxSeq: number,
+  limit: number,
+): Promise<PostingRow[]> {
+  return pageRows(
+    db,
+    sql`select id from ledger_postings where account_id = ${accountId} and seq <= ${maxSeq}
+        order by seq desc limit ${limit}`,
+  );
+}
+
+async function pageRows(db: DbOrTx, ids: SQL): Promise<PostingRow[]> {
   const rows = await queryRows<Record<keyof PostingRow, string>>(
     db,
     sql`
       select p.id, p.created_at, p.type, p.account_id, p.currency, p.amount, p.balance_after,
         t.memo, t.ref_type, t.ref_id
-      from (
-        select id from (${sql.join(parts, sql` union all `)}) u order by id desc offset ${offset} limit ${limit}
-      ) page
+      from (${ids}) page
       join ledger_postings p on p.id = page.id
       join ledger_transactions t on t.id = p.transaction_id
       order by p.id desc`,

@@ -106,12 +106,13 @@ export async function postTransaction(
   }
 
   // Net change per account.
-  const byKey = new Map<string, { key: AccountKey; delta: number }>();
+  const byKey = new Map<string, { key: AccountKey; delta: number; postings: number }>();
   for (const p of input.postings) {
     const k = keyOf(p.account, p.currency);
     const s = keyString(k);
-    const entry = byKey.get(s) ?? { key: k, delta: 0 };
+    const entry = byKey.get(s) ?? { key: k, delta: 0, postings: 0 };
     entry.delta += p.amount;
+    entry.postings += 1;
     byKey.set(s, entry);
   }
   const ordered = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -138,29 +139,31 @@ export async function postTransaction(
     return { id: (await repo.findTransactionByKey(tx, key!))!, duplicate: true };
   }
 
-  // Each posting carries its account's balance right after it (the bills' running balance),
-  // from the locked balance and the postings in order (an account may have several here).
-  const running = new Map(locked.map((a) => [a.id, a.balance]));
+  // Each posting carries its account's balance right after it (the bills' running balance) and
+  // its number in the account, from the locked account and the postings in order (an account
+  // may have several here).
+  const running = new Map(locked.map((a) => [a.id, { balance: a.balance, seq: a.postingCount }]));
   await repo.insertPostings(
     tx,
     input.postings.map((p) => {
       const accountId = idOf.get(keyString(keyOf(p.account, p.currency)))!;
-      const balanceAfter = running.get(accountId)! + p.amount;
-      running.set(accountId, balanceAfter);
+      const r = running.get(accountId)!;
+      r.balance += p.amount;
+      r.seq += 1;
       return {
         transactionId: txId,
         accountId,
         amount: p.amount,
         currency: p.currency,
-        balanceAfter,
+        balanceAfter: r.balance,
+        seq: r.seq,
         type: input.type,
       };
     }),
   );
-  for (const [s, { delta }] of byKey) {
-    if (delta === 0) continue;
+  for (const [s, { delta, postings }] of byKey) {
     try {
-      await repo.addToBalance(tx, idOf.get(s)!, delta);
+      await repo.addToBalance(tx, idOf.get(s)!, delta, postings);
     } catch (err) {
       // The check constraint is the last line behind the locked check above.
       if (pgErrorCode(err) === '23514') throw insufficient(byKey.get(s)!.key.currency);
@@ -218,9 +221,9 @@ export interface LedgerReport {
   /** postings whose currency differs from their account's */
   currencyMismatches: number;
   /**
-   * postings whose `balance_after` is not the running sum of their account in id order, or whose
-   * type differs from their transaction's, and accounts whose last posting's `balance_after` is
-   * not the account balance
+   * postings whose `balance_after` is not the running sum of their account in id order, whose
+   * `seq` is not their number in it or whose type differs from their transaction's; accounts
+   * whose last posting's `balance_after` / `seq` are not the balance / posting count
    */
   runningBalanceMismatches: Array<{
     postingId: number;
