@@ -39,18 +39,18 @@ export async function generatePostings(exec, { memberId, count, stepSeconds = 60
       case when t.type = 'demo_cash' then 'CNY' else 'COIN' end as currency,
       case when t.type = 'demo_cash' then 1000 when t.type = 'quote_fee' then -1 else 3 end as amount
     from ledger_transactions t where t.id > ${before} and t.ref_type = 'bulk'`;
-  for (const [accCol, sign] of [
-    ['member_acc', 1],
-    ['other_acc', -1],
-  ]) {
-    await exec(`
-      insert into ledger_postings (transaction_id, account_id, amount, currency, type, balance_after, seq, created_at)
-      select l.tx, l.${accCol}, ${sign} * l.amount, l.currency, l.type,
-        a.balance + sum(${sign} * l.amount) over (partition by l.${accCol} order by l.tx),
-        a.posting_count + row_number() over (partition by l.${accCol} order by l.tx), l.created_at
-      from (${legs}) l join ledger_accounts a on a.id = l.${accCol}
-      order by l.tx`);
-  }
+  // both legs of each transaction next to each other, in transaction order (as postTransaction writes them)
+  await exec(`
+    insert into ledger_postings (transaction_id, account_id, amount, currency, type, balance_after, seq, created_at)
+    select x.tx, x.acc, x.amount, x.currency, x.type,
+      a.balance + sum(x.amount) over (partition by x.acc order by x.tx, x.leg),
+      a.posting_count + row_number() over (partition by x.acc order by x.tx, x.leg), x.created_at
+    from (
+      select l.tx, 1 as leg, l.member_acc as acc, l.amount, l.currency, l.type, l.created_at from (${legs}) l
+      union all
+      select l.tx, 2, l.other_acc, -l.amount, l.currency, l.type, l.created_at from (${legs}) l
+    ) x join ledger_accounts a on a.id = x.acc
+    order by x.tx, x.leg`);
   await exec(`
     update ledger_accounts a set balance = a.balance + s.delta, posting_count = a.posting_count + s.n
     from (select account_id, sum(amount) as delta, count(*) as n from ledger_postings where transaction_id > ${before}

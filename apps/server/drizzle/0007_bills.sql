@@ -24,5 +24,5 @@ ALTER TABLE "ledger_postings" ALTER COLUMN "seq" SET NOT NULL;--> statement-brea
 ALTER TABLE "ledger_postings" ALTER COLUMN "type" SET NOT NULL;--> statement-breakpoint
 -- ==== END HAND-WRITTEN ====
 CREATE UNIQUE INDEX "ledger_postings_account_seq_uq" ON "ledger_postings" USING btree ("account_id","seq");--> statement-breakpoint
-CREATE INDEX "ledger_postings_account_type_idx" ON "ledger_postings" USING btree ("account_id","type","id");--> statement-breakpoint
+CREATE INDEX "ledger_postings_account_type_idx" ON "ledger_postings" USING btree ("account_id","type","seq");--> statement-breakpoint
 CREATE INDEX "ledger_postings_account_created_idx" ON "ledger_postings" USING btree ("account_id","created_at");

@@ -82,7 +82,7 @@ export const ledgerPostings = pgTable(
   (t) => [
     index('ledger_postings_account_idx').on(t.accountId, t.id),
     uniqueIndex('ledger_postings_account_seq_uq').on(t.accountId, t.seq),
-    index('ledger_postings_account_type_idx').on(t.accountId, t.type, t.id),
+    index('ledger_postings_account_type_idx').on(t.accountId, t.type, t.seq),
     index('ledger_postings_account_created_idx').on(t.accountId, t.createdAt),
     index('ledger_postings_tx_idx').on(t.transactionId),
   ],

@@ -2,7 +2,15 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { ledgerAccounts } from '../../db/schema/index.ts';
 
-/** The member's own accounts a bill can be on (docs/bills.md). */
+/**
+ * The bills' reads (docs/bills.md "Indexes"). Every scan is of ONE account, ordered by its
+ * posting number `seq` — an order only the `(account_id, seq)` and `(account_id, type, seq)`
+ * indexes give, so the planner never walks the whole ledger's primary key backwards looking for
+ * a rare account's rows. `seq` order is id order inside an account (postings are numbered under
+ * the account lock); several accounts are merged by id.
+ */
+
+/** The member's own accounts a bill can be on, with their posting counters. */
 export async function memberBillAccounts(db: DbOrTx, memberId: number, kinds: string[]) {
   return db
     .select({
@@ -21,12 +29,11 @@ export interface PostingFilter {
   since: Date | null;
   /** exclusive upper bound of created_at, or null */
   until: Date | null;
-  /** only postings below this id (keyset paging of the export), or null */
-  beforeId: number | null;
 }
 
 export interface PostingRow {
   id: number;
+  seq: number;
   created_at: Date | string;
   type: string;
   account_id: number;
@@ -38,20 +45,21 @@ export interface PostingRow {
   ref_id: string;
 }
 
-function conditions(accountId: number, f: PostingFilter): SQL {
+function conditions(accountId: number, f: PostingFilter, belowSeq: number | null = null): SQL {
   const parts: SQL[] = [sql`p.account_id = ${accountId}`];
   if (f.type) parts.push(sql`p.type = ${f.type}`);
   if (f.since) parts.push(sql`p.created_at >= ${f.since.toISOString()}`);
   if (f.until) parts.push(sql`p.created_at < ${f.until.toISOString()}`);
-  if (f.beforeId !== null) parts.push(sql`p.id < ${f.beforeId}`);
+  if (belowSeq !== null) parts.push(sql`p.seq < ${belowSeq}`);
   return sql.join(parts, sql` and `);
 }
 
-/**
- * The postings of the given accounts, newest first. One ordered, limited index scan per account
- * (`(account_id, type, id)` or `(account_id, id)`) merged by id: the cost follows the member's
- * own postings, never the size of the whole ledger (docs/bills.md "Indexes").
- */
+/** The newest `limit` matching posting ids of one account (below `belowSeq` when given). */
+const newestOf = (accountId: number, f: PostingFilter, limit: number, belowSeq: number | null = null) =>
+  sql`(select p.id from ledger_postings p where ${conditions(accountId, f, belowSeq)}
+       order by p.seq desc limit ${limit})`;
+
+/** A page of the given accounts' matching postings, newest first (offset paging). */
 export async function listPostings(
   db: DbOrTx,
   accountIds: number[],
@@ -60,11 +68,7 @@ export async function listPostings(
   limit: number,
 ): Promise<PostingRow[]> {
   if (accountIds.length === 0) return [];
-  const reach = offset + limit;
-  const parts = accountIds.map(
-    (id) =>
-      sql`(select p.id from ledger_postings p where ${conditions(id, f)} order by p.id desc limit ${reach})`,
-  );
+  const parts = accountIds.map((id) => newestOf(id, f, offset + limit));
   return pageRows(
     db,
     sql`select id from (${sql.join(parts, sql` union all `)}) u order by id desc offset ${offset} limit ${limit}`,
@@ -88,11 +92,22 @@ export async function listPostingsBySeq(
   );
 }
 
+/** The next `limit` matching postings of one account below posting number `belowSeq` (the export). */
+export function nextPostingsOf(
+  db: DbOrTx,
+  accountId: number,
+  f: PostingFilter,
+  belowSeq: number | null,
+  limit: number,
+): Promise<PostingRow[]> {
+  return pageRows(db, newestOf(accountId, f, limit, belowSeq));
+}
+
 async function pageRows(db: DbOrTx, ids: SQL): Promise<PostingRow[]> {
   const rows = await queryRows<Record<keyof PostingRow, string>>(
     db,
     sql`
-      select p.id, p.created_at, p.type, p.account_id, p.currency, p.amount, p.balance_after,
+      select p.id, p.seq, p.created_at, p.type, p.account_id, p.currency, p.amount, p.balance_after,
         t.memo, t.ref_type, t.ref_id
       from (${ids}) page
       join ledger_postings p on p.id = page.id
@@ -101,6 +116,7 @@ async function pageRows(db: DbOrTx, ids: SQL): Promise<PostingRow[]> {
   );
   return rows.map((r) => ({
     id: Number(r.id),
+    seq: Number(r.seq),
     created_at: r.created_at,
     type: r.type,
     account_id: Number(r.account_id),
@@ -113,7 +129,7 @@ async function pageRows(db: DbOrTx, ids: SQL): Promise<PostingRow[]> {
   }));
 }
 
-/** How many postings of the given accounts match (an index-only count). */
+/** How many postings of the given accounts match (an index-only count where the index allows). */
 export async function countPostings(db: DbOrTx, accountIds: number[], f: PostingFilter): Promise<number> {
   if (accountIds.length === 0) return 0;
   const parts = accountIds.map(

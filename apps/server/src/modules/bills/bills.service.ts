@@ -36,12 +36,11 @@ const DAY_MS = 86_400_000;
 /** 00:00 of a `YYYY-MM-DD` in Asia/Shanghai. */
 const shanghaiMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
-function postingFilter(f: BillsFilter, beforeId: number | null = null): repo.PostingFilter {
+function postingFilter(f: BillsFilter): repo.PostingFilter {
   return {
     type: f.type,
     since: f.from ? shanghaiMidnight(f.from) : null,
     until: f.to ? new Date(shanghaiMidnight(f.to).getTime() + DAY_MS) : null,
-    beforeId,
   };
 }
 
@@ -84,7 +83,11 @@ export async function list(
   return { listItem: rows.map((r) => toItem(r, accountOf)), total, page: input.page };
 }
 
-/** The rows of the export, newest first, read in keyset batches (never the whole list at once). */
+/**
+ * The rows of the export, newest first, in batches: one cursor per account reads `batchSize`
+ * postings at a time below its last posting number, and the accounts are merged by id here, so
+ * no query ever holds more than a batch and none skips over rows already sent.
+ */
 export async function* exportItems(
   db: DbOrTx,
   memberId: number,
@@ -92,13 +95,30 @@ export async function* exportItems(
   batchSize = 1000,
 ): AsyncGenerator<BillItem[]> {
   const { ids, accountOf } = await accountsOf(db, memberId, filter.account);
-  let beforeId: number | null = null;
+  const f = postingFilter(filter);
+  const cursors = ids.map((id) => ({
+    id,
+    rows: [] as repo.PostingRow[],
+    below: null as number | null,
+    done: false,
+  }));
   for (;;) {
-    const rows = await repo.listPostings(db, ids, postingFilter(filter, beforeId), 0, batchSize);
-    if (rows.length === 0) return;
-    yield rows.map((r) => toItem(r, accountOf));
-    if (rows.length < batchSize) return;
-    beforeId = rows[rows.length - 1]!.id;
+    for (const c of cursors) {
+      if (c.done || c.rows.length > 0) continue;
+      c.rows = await repo.nextPostingsOf(db, c.id, f, c.below, batchSize);
+      if (c.rows.length < batchSize) c.done = true;
+      if (c.rows.length > 0) c.below = c.rows[c.rows.length - 1]!.seq;
+    }
+    const out: repo.PostingRow[] = [];
+    // take the newest head while every account that may have more has rows to compare
+    while (out.length < batchSize && cursors.every((c) => c.done || c.rows.length > 0)) {
+      let best: (typeof cursors)[number] | undefined;
+      for (const c of cursors) if (c.rows.length > 0 && (!best || c.rows[0]!.id > best.rows[0]!.id)) best = c;
+      if (!best) break;
+      out.push(best.rows.shift()!);
+    }
+    if (out.length > 0) yield out.map((r) => toItem(r, accountOf));
+    if (cursors.every((c) => c.done && c.rows.length === 0)) return;
   }
 }
 
