@@ -121,16 +121,35 @@ function load(c) {
   });
 }
 
+/** One connection, one request at a time: the latency of the call itself (median and worst of 30). */
+async function serial(c) {
+  const times = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    const r = await fetch(`${base}${c.path ?? '/api/Bills/transaction'}`, {
+      method: c.method ?? 'POST',
+      ...(c.body ? { headers, body: JSON.stringify(c.body) } : {}),
+    });
+    await r.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[14], max: times[29] };
+}
+
 console.log(`\npostings of the member: ${total} · ${connections} connections · ${seconds} s per case\n`);
 const out = [];
 let baseline = null;
 for (const c of cases) {
   const sample = c.body && !c.path ? await call(c.body) : null;
   await load({ ...c, duration: 1 }); // warm-up
+  const one = await serial(c);
   const r = await load(c);
   if (!c.body) baseline = r;
   out.push({
     case: c.name,
+    '1 conn p50 ms': one.p50.toFixed(1),
+    '1 conn max ms': one.max.toFixed(1),
     'req/s': Math.round(r.requests.average),
     'p50 ms': r.latency.p50,
     'p99 ms': r.latency.p99,

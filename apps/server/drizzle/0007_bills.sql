@@ -25,4 +25,4 @@ ALTER TABLE "ledger_postings" ALTER COLUMN "type" SET NOT NULL;--> statement-bre
 -- ==== END HAND-WRITTEN ====
 CREATE UNIQUE INDEX "ledger_postings_account_seq_uq" ON "ledger_postings" USING btree ("account_id","seq");--> statement-breakpoint
 CREATE INDEX "ledger_postings_account_type_idx" ON "ledger_postings" USING btree ("account_id","type","seq");--> statement-breakpoint
-CREATE INDEX "ledger_postings_account_created_idx" ON "ledger_postings" USING btree ("account_id","created_at");
+CREATE INDEX "ledger_postings_account_created_idx" ON "ledger_postings" USING btree ("account_id","created_at","amount");

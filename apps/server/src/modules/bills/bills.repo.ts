@@ -142,29 +142,40 @@ export async function countPostings(db: DbOrTx, accountIds: number[], f: Posting
   return Number(row?.n ?? 0);
 }
 
+const MONTH = sql`to_char((p.created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
+
 /**
- * In and out per Asia/Shanghai month (`YYYY-MM`, fixed +8 h: no daylight saving) since `since`:
- * each transaction counts once with the net of the given accounts, so a move between the member's
- * own accounts (cash → frozen) is neither in nor out.
+ * In and out per Asia/Shanghai month (`YYYY-MM`, fixed +8 h: no daylight saving) since `since`.
+ * Over several accounts each transaction counts once with their net, so a move between the
+ * member's own accounts (cash → frozen) is neither in nor out; one account (金币, or ¥ of a member
+ * with no frozen account) is summed per posting from the (account_id, created_at, amount) index
+ * alone — the same figures, as no movement posts twice to one member account.
  */
 export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date) {
   if (accountIds.length === 0) return [];
-  const rows = await queryRows<{ month: string; in: string; out: string }>(
-    db,
-    sql`
-      select to_char((x.created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
-        sum(case when x.net > 0 then x.net else 0 end) as "in",
-        sum(case when x.net < 0 then -x.net else 0 end) as "out"
-      from (
-        select p.transaction_id, min(p.created_at) as created_at, sum(p.amount) as net
-        from ledger_postings p
-        where p.account_id in (${sql.join(
-          accountIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) and p.created_at >= ${since.toISOString()}
-        group by p.transaction_id
-      ) x
-      group by 1`,
-  );
+  const at = since.toISOString();
+  const query =
+    accountIds.length === 1
+      ? sql`
+        select ${MONTH} as month,
+          sum(case when p.amount > 0 then p.amount else 0 end) as "in",
+          sum(case when p.amount < 0 then -p.amount else 0 end) as "out"
+        from ledger_postings p where p.account_id = ${accountIds[0]} and p.created_at >= ${at}
+        group by 1`
+      : sql`
+        select ${MONTH} as month,
+          sum(case when p.net > 0 then p.net else 0 end) as "in",
+          sum(case when p.net < 0 then -p.net else 0 end) as "out"
+        from (
+          select min(p.created_at) as created_at, sum(p.amount) as net
+          from ledger_postings p
+          where p.account_id in (${sql.join(
+            accountIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and p.created_at >= ${at}
+          group by p.transaction_id
+        ) p
+        group by 1`;
+  const rows = await queryRows<{ month: string; in: string; out: string }>(db, query);
   return rows.map((r) => ({ month: r.month, in: Number(r.in), out: Number(r.out) }));
 }
