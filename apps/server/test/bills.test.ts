@@ -354,6 +354,21 @@ describe('GET /api/Bills/export', () => {
       expect(bySeq.body.data.listItem).toHaveLength(50);
     }
     expect((await list(s.c, { account: 'coins', page: 76, pageSize: 50 })).body.data.listItem).toEqual([]);
+    // several accounts, deep: found by a search over posting numbers, the same rows again
+    for (const [page, pageSize] of [
+      [11, 50],
+      [37, 50],
+      [100, 50],
+      [251, 20],
+      [333, 15],
+    ] as const) {
+      const deep = await list(s.c, { page, pageSize });
+      const general = await list(s.c, { page, pageSize, to: '2099-12-31' });
+      expect(deep.body.data.total).toBe(5000);
+      expect(deep.body.data.listItem.map((x) => x.id)).toEqual(general.body.data.listItem.map((x) => x.id));
+      expect(deep.body.data.listItem).toEqual(general.body.data.listItem);
+    }
+    expect((await list(s.c, { page: 101, pageSize: 50 })).body.data.listItem).toEqual([]);
     const coinsOnly = await list(s.c, { account: 'coins', pageSize: 1 });
     const [acc] = await rows<{ balance: string }>(
       ctx,

@@ -92,6 +92,50 @@ export async function listPostingsBySeq(
   );
 }
 
+/**
+ * How many postings of each account have an id ≤ `maxId`: the `seq` of the account's last such
+ * posting (one lookup on `(account_id, id)` per account), 0 when none.
+ */
+export async function seqsAtOrBelow(db: DbOrTx, accountIds: number[], maxId: number): Promise<number[]> {
+  const parts = accountIds.map(
+    (id, i) => sql`(select ${i}::int as i, coalesce((select p.seq from ledger_postings p
+      where p.account_id = ${id} and p.id <= ${maxId} order by p.id desc limit 1), 0) as seq)`,
+  );
+  const rows = await queryRows<{ i: number; seq: string }>(db, sql.join(parts, sql` union all `));
+  const out = accountIds.map(() => 0);
+  for (const r of rows) out[Number(r.i)] = Number(r.seq);
+  return out;
+}
+
+/** The newest id of the given accounts (0 when none). */
+export async function newestId(db: DbOrTx, accountIds: number[]): Promise<number> {
+  const parts = accountIds.map(
+    (id) => sql`(select p.id from ledger_postings p where p.account_id = ${id} order by p.seq desc limit 1)`,
+  );
+  const [row] = await queryRows<{ id: string | null }>(
+    db,
+    sql`select max(id) as id from (${sql.join(parts, sql` union all `)}) u`,
+  );
+  return Number(row?.id ?? 0);
+}
+
+/** The newest `limit` postings of each account at or below its posting number, merged by id. */
+export async function listPostingsBelowSeqs(
+  db: DbOrTx,
+  accountIds: number[],
+  maxSeqs: number[],
+  limit: number,
+): Promise<PostingRow[]> {
+  const parts = accountIds.map(
+    (id, i) => sql`(select p.id from ledger_postings p where p.account_id = ${id} and p.seq <= ${maxSeqs[i]}
+       order by p.seq desc limit ${limit})`,
+  );
+  return pageRows(
+    db,
+    sql`select id from (${sql.join(parts, sql` union all `)}) u order by id desc limit ${limit}`,
+  );
+}
+
 /** The next `limit` matching postings of one account below posting number `belowSeq` (the export). */
 export function nextPostingsOf(
   db: DbOrTx,

@@ -24,8 +24,11 @@ const KIND_TO_ACCOUNT = new Map<string, BillAccount>(
 async function accountsOf(db: DbOrTx, memberId: number, account: BillAccount | '') {
   const kinds = account ? [BILL_ACCOUNTS[account].kind] : [...KIND_TO_ACCOUNT.keys()];
   const rows = await repo.memberBillAccounts(db, memberId, kinds);
+  rows.sort((a, b) => a.id - b.id);
   return {
-    ids: rows.map((r) => r.id).sort((a, b) => a - b),
+    ids: rows.map((r) => r.id),
+    /** each account's posting counter, as `ids` */
+    counts: rows.map((r) => r.postingCount),
     accountOf: new Map(rows.map((r) => [r.id, KIND_TO_ACCOUNT.get(r.kind)!])),
     /** postings of these accounts, from their counters */
     postings: rows.reduce((n, r) => n + r.postingCount, 0),
@@ -60,24 +63,52 @@ function toItem(r: repo.PostingRow, accountOf: Map<number, BillAccount>): BillIt
   };
 }
 
+/** From this offset on, an unfiltered page is found by posting numbers instead of skipping rows. */
+export const DEEP_OFFSET = 500;
+
+/**
+ * A deep page of several accounts without a filter, without skipping `offset` rows: a binary
+ * search over ids for X, the id of the (offset+1)-th newest posting — the number of postings
+ * newer than X is Σ (posting_count − seq at X) per account, one index lookup each — then each
+ * account's page starts at its `seq` at X. About log₂(newest id) small lookups instead of a scan.
+ */
+async function deepPage(db: DbOrTx, ids: number[], counts: number[], offset: number, limit: number) {
+  const newer = async (x: number) => {
+    const seqs = await repo.seqsAtOrBelow(db, ids, x);
+    return { n: seqs.reduce((sum, seq, i) => sum + counts[i]! - seq, 0), seqs };
+  };
+  // the smallest x with at most `offset` postings newer than it
+  let lo = 0;
+  let hi = await repo.newestId(db, ids);
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if ((await newer(mid)).n <= offset) hi = mid;
+    else lo = mid + 1;
+  }
+  const { seqs } = await newer(lo);
+  return repo.listPostingsBelowSeqs(db, ids, seqs, limit);
+}
+
 /** Bills/transaction */
 export async function list(
   db: DbOrTx,
   memberId: number,
   input: BillsFilter & { page: number; pageSize: number },
 ): Promise<BillsListResult> {
-  const { ids, accountOf, postings } = await accountsOf(db, memberId, input.account);
+  const { ids, counts, accountOf, postings } = await accountsOf(db, memberId, input.account);
   const f = postingFilter(input);
   const offset = (input.page - 1) * input.pageSize;
   const unfiltered = !input.type && !input.from && !input.to;
   // Without a filter the total is the accounts' posting counters (no counting of rows), and one
   // account's page comes straight from the posting numbers (docs/bills.md "Indexes").
   const [rows, total] = await Promise.all([
-    unfiltered && ids.length === 1
-      ? offset < postings
-        ? repo.listPostingsBySeq(db, ids[0]!, postings - offset, input.pageSize)
-        : Promise.resolve([])
-      : repo.listPostings(db, ids, f, offset, input.pageSize),
+    !unfiltered || offset < DEEP_OFFSET
+      ? repo.listPostings(db, ids, f, offset, input.pageSize)
+      : offset >= postings
+        ? Promise.resolve([])
+        : ids.length === 1
+          ? repo.listPostingsBySeq(db, ids[0]!, postings - offset, input.pageSize)
+          : deepPage(db, ids, counts, offset, input.pageSize),
     unfiltered ? Promise.resolve(postings) : repo.countPostings(db, ids, f),
   ]);
   return { listItem: rows.map((r) => toItem(r, accountOf)), total, page: input.page };
