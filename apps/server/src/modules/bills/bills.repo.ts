@@ -186,7 +186,8 @@ export async function countPostings(db: DbOrTx, accountIds: number[], f: Posting
   return Number(row?.n ?? 0);
 }
 
-const MONTH = sql`to_char((p.created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM')`;
+// the month truncated per row (cheap), formatted once per month in the outer query
+const MONTH = sql`date_trunc('month', (p.created_at at time zone 'UTC') + interval '8 hours')`;
 
 /**
  * In and out per Asia/Shanghai month (`YYYY-MM`, fixed +8 h: no daylight saving) since `since`.
@@ -220,6 +221,9 @@ export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date
           group by p.transaction_id
         ) p
         group by 1`;
-  const rows = await queryRows<{ month: string; in: string; out: string }>(db, query);
+  const rows = await queryRows<{ month: string; in: string; out: string }>(
+    db,
+    sql`select to_char(m.month, 'YYYY-MM') as month, m."in", m."out" from (${query}) m`,
+  );
   return rows.map((r) => ({ month: r.month, in: Number(r.in), out: Number(r.out) }));
 }
