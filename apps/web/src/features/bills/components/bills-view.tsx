@@ -134,6 +134,9 @@ export function BillsView({ audience, emptyHint }: { audience: BillsAudience; em
           value={v.type || undefined}
           onChange={(t) => go({ type: t ?? '' })}
           options={typeOptions}
+          showSearch={{ optionFilterProp: 'label' }}
+          virtual={false}
+          listHeight={320}
           className="zl-bills-type"
         />
         <DatePicker.RangePicker
