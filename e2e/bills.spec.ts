@@ -73,6 +73,8 @@ test('the demo supplier reads, filters and exports 收支明细', async ({ page 
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${to}`));
   await expect(page.getByText('共 1 笔').first()).toBeVisible();
   await expect(rows).toHaveCount(1);
+  await shot(page, 'supplier-bills-filtered');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // the CSV of exactly this filter
   const [download] = await Promise.all([
