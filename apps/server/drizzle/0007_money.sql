@@ -83,6 +83,31 @@ CREATE TABLE "withdrawals" (
 	CONSTRAINT "withdrawals_status_known" CHECK ("withdrawals"."status" in ('pending', 'paid', 'rejected'))
 );
 --> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD COLUMN "posting_count" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- (bills) the three posting columns are added nullable here, not NOT NULL as drizzle generates
+-- them (that fails on a ledger with postings): the hand-written block below fills them first.
+ALTER TABLE "ledger_postings" ADD COLUMN "balance_after" bigint;--> statement-breakpoint
+ALTER TABLE "ledger_postings" ADD COLUMN "seq" bigint;--> statement-breakpoint
+ALTER TABLE "ledger_postings" ADD COLUMN "type" varchar(24);--> statement-breakpoint
+-- ==== HAND-WRITTEN (bills, docs/bills.md): backfill of existing postings, then NOT NULL ====
+-- Existing postings get their transaction's type, their number and the running sum of their
+-- account in id order (accounts are locked while posting, so id order is posting order), and
+-- each account its number of postings.
+UPDATE "ledger_postings" p SET "type" = t."type"
+  FROM "ledger_transactions" t WHERE t."id" = p."transaction_id";--> statement-breakpoint
+UPDATE "ledger_postings" p SET "balance_after" = r."running", "seq" = r."n"
+  FROM (SELECT "id",
+          sum("amount") OVER (PARTITION BY "account_id" ORDER BY "id") AS "running",
+          row_number() OVER (PARTITION BY "account_id" ORDER BY "id") AS "n"
+        FROM "ledger_postings") r
+  WHERE r."id" = p."id";--> statement-breakpoint
+UPDATE "ledger_accounts" a SET "posting_count" = c."n"
+  FROM (SELECT "account_id", count(*) AS "n" FROM "ledger_postings" GROUP BY "account_id") c
+  WHERE c."account_id" = a."id";--> statement-breakpoint
+ALTER TABLE "ledger_postings" ALTER COLUMN "balance_after" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_postings" ALTER COLUMN "seq" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "ledger_postings" ALTER COLUMN "type" SET NOT NULL;--> statement-breakpoint
+-- ==== END HAND-WRITTEN ====
 ALTER TABLE "members" ADD COLUMN "pay_failed" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "pay_locked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "pay_tries_at" timestamp with time zone;--> statement-breakpoint
@@ -97,4 +122,7 @@ CREATE INDEX "payment_orders_project_idx" ON "payment_orders" USING btree ("proj
 CREATE UNIQUE INDEX "payment_refunds_request_uq" ON "payment_refunds" USING btree ("out_request_no");--> statement-breakpoint
 CREATE INDEX "payment_refunds_pending_idx" ON "payment_refunds" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_member_idx" ON "withdrawals" USING btree ("member_id","created_at");--> statement-breakpoint
-CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","created_at");
+CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_postings_account_seq_uq" ON "ledger_postings" USING btree ("account_id","seq");--> statement-breakpoint
+CREATE INDEX "ledger_postings_account_type_idx" ON "ledger_postings" USING btree ("account_id","type","seq");--> statement-breakpoint
+CREATE INDEX "ledger_postings_account_created_idx" ON "ledger_postings" USING btree ("account_id","created_at","amount");

@@ -8,6 +8,8 @@ export * from './user/user.schema.ts';
 export const STORAGE_PREFIX = 'zlgys_';
 export * from './admin/admin.schema.ts';
 export * from './admin/audit-labels.ts';
+export * from './bills/bills.schema.ts';
+export * from './bills/ledger-types.ts';
 export * from './date/date.ts';
 export * from './file/file.schema.ts';
 export * from './labels.ts';

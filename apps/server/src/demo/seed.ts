@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
+import { seedDemoBills } from './demo-bills.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
@@ -49,6 +50,7 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     ...(await seedDemoMarketplace(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
+    ...(await seedDemoBills(db, demo)),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];

@@ -19,6 +19,7 @@ export const API_TAGS = [
   { name: 'Projectcenter', description: '供应商接单：找项目、项目详情、报价费、报价、中标信息、我的项目' },
   { name: 'Myfavorite', description: '供应商收藏的项目' },
   { name: 'Applycash', description: '提现：申请提现（支付密码、最低金额、每日次数、冻结）与提现记录' },
+  { name: 'Bills', description: '收支明细：流水（筛选、分页、余额）、CSV 导出、月度收支' },
   { name: 'Customer', description: '参展商：发布与修改项目、取消、比较报价、选定中标方' },
   {
     name: 'Alipay',
@@ -115,6 +116,14 @@ const DOC_ONLY: Record<
     },
   },
   'GET /files/:id/thumb': { response: { 200: binaryFile } },
+  'GET /api/Bills/export': {
+    response: {
+      200: {
+        description: 'CSV 文件（UTF-8 带 BOM、CRLF；附件名 收支明细-YYYYMMDD.csv）；失败时为失败的信封',
+        content: { 'text/csv': { schema: z.string() } },
+      },
+    },
+  },
 };
 
 const sandboxPage = {

@@ -47,6 +47,11 @@ export const customerRoute: RouteObject = {
           handle: { title: '账号安全' },
           lazy: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
         },
+        {
+          path: 'bills',
+          handle: { title: '收支明细' },
+          lazy: lazyPage(() => import('../features/customer/pages/bills-page.tsx')),
+        },
       ],
     },
     // The message centre comes with its own issue; until then it says what it will do.

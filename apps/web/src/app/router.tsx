@@ -27,6 +27,7 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   security_person: lazyPage(() => import('../features/verification/pages/security-person-page.tsx')),
   projectList: lazyPage(() => import('../features/person-center/pages/project-list-page.tsx')),
   charging: lazyPage(() => import('../features/payment/pages/charging-page.tsx')),
+  businessList: lazyPage(() => import('../features/person-center/pages/business-list-page.tsx')),
   noPage: notFound,
 };
 

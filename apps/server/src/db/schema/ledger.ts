@@ -26,6 +26,8 @@ export const ledgerAccounts = pgTable(
     memberId: bigint('member_id', { mode: 'number' }),
     projectId: bigint('project_id', { mode: 'number' }),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /** how many postings the account has (the bills' total without a filter, docs/bills.md) */
+    postingCount: bigint('posting_count', { mode: 'number' }).notNull().default(0),
     allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,10 +71,20 @@ export const ledgerPostings = pgTable(
     /** signed: + credits the account, − debits it (分 or coins) */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: varchar('currency', { length: 4 }).notNull().$type<'CNY' | 'COIN'>(),
+    /** the account's balance right after this posting (the bills' running balance, docs/bills.md) */
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** 1, 2, 3 … per account in posting order (the bills' deep pages of one account, docs/bills.md) */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** the transaction's type, copied so the bills filter by type on one index (docs/bills.md) */
+    type: varchar('type', { length: 24 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_postings_account_idx').on(t.accountId, t.id),
+    uniqueIndex('ledger_postings_account_seq_uq').on(t.accountId, t.seq),
+    index('ledger_postings_account_type_idx').on(t.accountId, t.type, t.seq),
+    // date filters, and the monthly chart's sums of one account from the index alone
+    index('ledger_postings_account_created_idx').on(t.accountId, t.createdAt, t.amount),
     index('ledger_postings_tx_idx').on(t.transactionId),
   ],
 );

@@ -61,6 +61,7 @@ export async function lockAccounts(db: DbOrTx, ids: number[]) {
     .select({
       id: ledgerAccounts.id,
       balance: ledgerAccounts.balance,
+      postingCount: ledgerAccounts.postingCount,
       allowNegative: ledgerAccounts.allowNegative,
       currency: ledgerAccounts.currency,
     })
@@ -90,11 +91,22 @@ export async function insertPostings(
   await db.insert(ledgerPostings).values(rows);
 }
 
-/** Adds `delta` to the balance (the check constraint refuses a forbidden negative balance). */
-export async function addToBalance(db: DbOrTx, accountId: number, delta: number): Promise<void> {
+/**
+ * Adds `delta` to the balance and `postings` to the posting count (the check constraint refuses
+ * a forbidden negative balance).
+ */
+export async function addToBalance(
+  db: DbOrTx,
+  accountId: number,
+  delta: number,
+  postings: number,
+): Promise<void> {
   await db
     .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
+    .set({
+      balance: sql`${ledgerAccounts.balance} + ${delta}`,
+      postingCount: sql`${ledgerAccounts.postingCount} + ${postings}`,
+    })
     .where(eq(ledgerAccounts.id, accountId));
 }
 
@@ -159,4 +171,42 @@ export async function currencyMismatchCount(db: DbOrTx): Promise<number> {
       where p.currency <> a.currency`,
   );
   return Number(cm?.n ?? 0);
+}
+
+/**
+ * Postings whose `balance_after` is not the running sum of their account (in id order), whose
+ * `seq` is not their number in it, or whose copied type is not their transaction's; and accounts
+ * whose latest posting's `balance_after` and `seq` are not the stored balance and posting count
+ * (postingId 0 there when the account has no posting).
+ */
+export async function runningBalanceMismatches(db: DbOrTx) {
+  const rows = await queryRows<{
+    posting_id: string;
+    account_id: string;
+    balance_after: string;
+    expected: string;
+  }>(
+    db,
+    sql`
+      select id as posting_id, account_id, balance_after, running as expected from (
+        select p.id, p.account_id, p.balance_after, p.seq, p.type, t.type as tx_type,
+          sum(p.amount) over (partition by p.account_id order by p.id) as running,
+          row_number() over (partition by p.account_id order by p.id) as n
+        from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+      ) r where r.balance_after <> r.running or r.seq <> r.n or r.type <> r.tx_type
+      union all
+      select coalesce(last.id, 0), a.id, coalesce(last.balance_after, 0), a.balance
+      from ledger_accounts a
+      left join lateral (
+        select p.id, p.balance_after, p.seq from ledger_postings p where p.account_id = a.id
+        order by p.id desc limit 1
+      ) last on true
+      where coalesce(last.balance_after, 0) <> a.balance or coalesce(last.seq, 0) <> a.posting_count`,
+  );
+  return rows.map((r) => ({
+    postingId: Number(r.posting_id),
+    accountId: Number(r.account_id),
+    balanceAfter: Number(r.balance_after),
+    expected: Number(r.expected),
+  }));
 }

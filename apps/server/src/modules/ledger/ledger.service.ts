@@ -115,12 +115,13 @@ export async function postTransaction(
   }
 
   // Net change per account.
-  const byKey = new Map<string, { key: AccountKey; delta: number }>();
+  const byKey = new Map<string, { key: AccountKey; delta: number; postings: number }>();
   for (const p of input.postings) {
     const k = keyOf(p.account, p.currency);
     const s = keyString(k);
-    const entry = byKey.get(s) ?? { key: k, delta: 0 };
+    const entry = byKey.get(s) ?? { key: k, delta: 0, postings: 0 };
     entry.delta += p.amount;
+    entry.postings += 1;
     byKey.set(s, entry);
   }
   const ordered = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -147,19 +148,31 @@ export async function postTransaction(
     return { id: (await repo.findTransactionByKey(tx, key!))!, duplicate: true };
   }
 
+  // Each posting carries its account's balance right after it (the bills' running balance) and
+  // its number in the account, from the locked account and the postings in order (an account
+  // may have several here).
+  const running = new Map(locked.map((a) => [a.id, { balance: a.balance, seq: a.postingCount }]));
   await repo.insertPostings(
     tx,
-    input.postings.map((p) => ({
-      transactionId: txId,
-      accountId: idOf.get(keyString(keyOf(p.account, p.currency)))!,
-      amount: p.amount,
-      currency: p.currency,
-    })),
+    input.postings.map((p) => {
+      const accountId = idOf.get(keyString(keyOf(p.account, p.currency)))!;
+      const r = running.get(accountId)!;
+      r.balance += p.amount;
+      r.seq += 1;
+      return {
+        transactionId: txId,
+        accountId,
+        amount: p.amount,
+        currency: p.currency,
+        balanceAfter: r.balance,
+        seq: r.seq,
+        type: input.type,
+      };
+    }),
   );
-  for (const [s, { delta }] of byKey) {
-    if (delta === 0) continue;
+  for (const [s, { delta, postings }] of byKey) {
     try {
-      await repo.addToBalance(tx, idOf.get(s)!, delta);
+      await repo.addToBalance(tx, idOf.get(s)!, delta, postings);
     } catch (err) {
       // The check constraint is the last line behind the locked check above.
       if (pgErrorCode(err) === '23514') throw insufficient(byKey.get(s)!.key.currency);
@@ -216,6 +229,17 @@ export interface LedgerReport {
   overdrawn: Array<{ accountId: number; balance: number }>;
   /** postings whose currency differs from their account's */
   currencyMismatches: number;
+  /**
+   * postings whose `balance_after` is not the running sum of their account in id order, whose
+   * `seq` is not their number in it or whose type differs from their transaction's; accounts
+   * whose last posting's `balance_after` / `seq` are not the balance / posting count
+   */
+  runningBalanceMismatches: Array<{
+    postingId: number;
+    accountId: number;
+    balanceAfter: number;
+    expected: number;
+  }>;
 }
 
 /** Recomputes every balance from the postings and checks every transaction (tests, ops checks). */
@@ -224,15 +248,18 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const unbalanced = await repo.unbalancedTransactions(db);
   const overdrawn = await repo.overdrawnAccounts(db);
   const currencyMismatches = await repo.currencyMismatchCount(db);
+  const runningBalanceMismatches = await repo.runningBalanceMismatches(db);
   return {
     ok:
       balanceMismatches.length === 0 &&
       unbalanced.length === 0 &&
       overdrawn.length === 0 &&
-      currencyMismatches === 0,
+      currencyMismatches === 0 &&
+      runningBalanceMismatches.length === 0,
     balanceMismatches,
     unbalanced,
     overdrawn,
     currencyMismatches,
+    runningBalanceMismatches,
   };
 }

@@ -1,6 +1,7 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import FileAddOutlined from '@ant-design/icons/FileAddOutlined';
 import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
+import TransactionOutlined from '@ant-design/icons/TransactionOutlined';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { AntdProvider } from '../../app/antd-provider.tsx';
@@ -11,6 +12,7 @@ import './customer.css';
 const NAV = [
   { key: 'projects', label: '我的项目', to: '/customer/projects', icon: <ProfileOutlined /> },
   { key: 'publish', label: '发布项目', to: '/customer/publish', icon: <FileAddOutlined /> },
+  { key: 'bills', label: '收支明细', to: '/customer/bills', icon: <TransactionOutlined /> },
   { key: 'message', label: '消息', to: '/customer/message', icon: <BellOutlined /> },
 ];
 
@@ -24,6 +26,7 @@ const menuItems = NAV.map((n) => ({ key: n.key, icon: n.icon, label: <Link to={n
 function navKey(pathname: string): string {
   if (pathname.startsWith('/customer/publish')) return 'publish';
   if (pathname.startsWith('/customer/message')) return 'message';
+  if (pathname.startsWith('/customer/bills')) return 'bills';
   // the account pages: their own keys in the phone drawer (ACCOUNT_LINKS)
   if (ACCOUNT_LINKS.some((l) => l.to === pathname)) return pathname;
   return 'projects';

@@ -1,0 +1,37 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BillsListInput, BillsListResult, BillsMonthlyInput, BillsMonthlyResult } from '@zl/shared';
+import { api } from '../../../lib/api-client.ts';
+import type { BillsView } from '../lib/bills-filter.ts';
+
+export const BILLS_PAGE_SIZE = 20;
+
+export const billsKeys = {
+  all: ['bills'] as const,
+  list: (v: BillsView) => ['bills', 'list', v] as const,
+  monthly: (currency: string, months: number) => ['bills', 'monthly', currency, months] as const,
+};
+
+/** POST Bills/transaction for the filter and page shown. */
+export function useBills(v: BillsView) {
+  return useQuery({
+    queryKey: billsKeys.list(v),
+    queryFn: ({ signal }) =>
+      api.post<BillsListResult>(
+        'Bills/transaction',
+        { ...v, pageSize: BILLS_PAGE_SIZE } satisfies BillsListInput,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST Bills/monthly: in and out per month. */
+export function useMonthly(currency: 'CNY' | 'COIN', months = 12) {
+  return useQuery({
+    queryKey: billsKeys.monthly(currency, months),
+    queryFn: ({ signal }) =>
+      api.post<BillsMonthlyResult>('Bills/monthly', { currency, months } satisfies BillsMonthlyInput, {
+        signal,
+      }),
+  });
+}
