@@ -75,7 +75,7 @@ describe('demo bills', () => {
     const list = await c.post<{
       listItem: Array<{ type: string; created: string; balance: number }>;
       total: number;
-    }>('Bills/transaction', { pageSize: 50 });
+    }>('Bills/transaction', { account: 'coins', pageSize: 50 });
     expectOk(list);
     const items = list.body.data.listItem;
     expect(items.map((b) => b.type)).toEqual([
@@ -92,7 +92,16 @@ describe('demo bills', () => {
     expect(chart.body.data.listItem.filter((m) => m.in + m.out > 0).length).toBeGreaterThanOrEqual(4);
     // a restart adds nothing
     await seedDemoData(ctx.database.db);
-    expect((await c.post<{ total: number }>('Bills/transaction', {})).body.data.total).toBe(items.length);
+    expect((await c.post<{ total: number }>('Bills/transaction', { account: 'coins' })).body.data.total).toBe(
+      items.length,
+    );
+    // the cash side: the demo cash and the withdrawals of demo-withdraw.ts
+    const cash = await c.post<{ listItem: Array<{ type: string }> }>('Bills/transaction', {
+      account: 'cash',
+      pageSize: 50,
+    });
+    expect(cash.body.data.listItem.map((b) => b.type).at(-1)).toBe('demo_cash');
+    expect(cash.body.data.listItem.filter((b) => b.type === 'withdraw_freeze')).toHaveLength(2);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 });

@@ -48,9 +48,10 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
   const demo = { supplierMobile: DEMO_ACCOUNTS[0].mobile, customerMobile: DEMO_ACCOUNTS[1].mobile };
   const marketplace = async () => [
     ...(await seedDemoMarketplace(db, demo)),
+    // before the prepay project: the bills' history is seeded once, while the supplier has no quote
+    ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
-    ...(await seedDemoBills(db, demo)),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];
