@@ -85,6 +85,11 @@ test('forget → setpwd → resetPassword → login with the new password', asyn
   await login(page, mobile, next);
   // the demo customer is an exhibitor: logged in, they land in the customer portal
   await expect(page).toHaveURL(/\/customer\/projects$/);
+  // the demo customer's password back to demo1234 for the journeys after this one
+  const back = await page.request.post('/api/Member/changePwd', {
+    data: { oldPassword: next, password: 'demo1234' },
+  });
+  expect((await back.json()).success).toBe(true);
 });
 
 test('remember me: a new browser lands logged in; without it, at /login', async ({ browser }) => {

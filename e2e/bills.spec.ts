@@ -33,7 +33,13 @@ test('the demo supplier reads, filters and exports 收支明细', async ({ page 
   await page.getByRole('menuitem', { name: '收支明细' }).click();
   await expect(page).toHaveURL(/\/personCenter\/businessList$/);
   await expect(page.getByRole('heading', { name: '收支明细' })).toBeVisible();
-  // the demo history: demo coins, then four quote fees each refunded when the project closed
+  // everything: the 金币 history below and the demo cash with its withdrawals (demo-withdraw.ts)
+  await expect(
+    page.locator('.ant-table-tbody tr.ant-table-row', { hasText: '提现申请' }).first(),
+  ).toBeVisible();
+  // the 金币 tab: demo coins, then four quote fees each refunded when the project closed
+  await page.getByRole('tab', { name: '金币' }).click();
+  await expect(page).toHaveURL(/account=coins/);
   await expect(page.getByText('共 9 笔').first()).toBeVisible();
   const rows = page.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(9);

@@ -5,7 +5,7 @@ import { login } from './fixtures.ts';
 // withdraw, pay password 135790; the demo finance operator is finance / finance1234.
 const SUPPLIER = { mobile: '13800000001', password: 'demo1234', paycode: '135790' };
 
-test('a supplier withdraws in the browser and a finance operator pays it with a manual reference', async ({
+test('a supplier withdraws in the browser and a finance operator pays it through the Alipay sandbox', async ({
   browser,
 }) => {
   // 1. The supplier asks for ¥12.34 on 账户概览.
@@ -47,15 +47,19 @@ test('a supplier withdraws in the browser and a finance operator pays it with a 
   const row = ops.getByRole('row', { name: /¥12\.34/ });
   await row.getByRole('button', { name: /^打\s*款$/ }).click();
   const pay = ops.getByRole('dialog', { name: '确认打款' });
-  await expect(pay.getByText('13800000001')).toBeVisible();
+  await expect(pay.getByText('13800000001', { exact: true })).toBeVisible();
+  // paid by hand, a reference is required
+  await pay.getByText('已线下打款，填写凭证号').click();
   await pay.getByRole('button', { name: '确认已打款' }).click();
   await expect(pay.getByText('请填写银行或支付宝的打款凭证号')).toBeVisible();
-  await pay.getByLabel('打款凭证号').fill('ICBC20261123000188');
-  await pay.getByRole('button', { name: '确认已打款' }).click();
+  // through the Alipay sandbox: alipay.fund.trans.uni.transfer, its order id becomes the reference
+  await pay.getByText(/通过支付宝转账/).click();
+  await expect(pay.getByText(/将通过支付宝单笔转账向 13800000001 打款 ¥12\.34/)).toBeVisible();
+  await pay.getByRole('button', { name: '确认通过支付宝打款' }).click();
   await expect(pay).toBeHidden();
   await expect(ops.getByRole('row', { name: /¥12\.34/ })).toHaveCount(0);
   await ops.getByText('已打款', { exact: true }).click();
-  await expect(ops.getByRole('row', { name: /¥12\.34/ }).getByText(/ICBC20261123000188/)).toBeVisible();
+  await expect(ops.getByRole('row', { name: /¥12\.34/ }).getByText(/凭证 \S+/)).toBeVisible();
 
   // 资金概览: the ledger check is green
   await ops.getByRole('menuitem', { name: /资金概览/ }).click();
