@@ -15,9 +15,11 @@ export const projectEventAuditLabels: Record<ProjectEvent, string> = {
   expire: '竞标截止未选标，项目关闭',
   award: '选定中标供应商',
   uploadContract: '上传合同',
+  reviewContract: '审核合同',
   startBuilding: '开始施工',
   prepayPaid: '预付款已托管，开始施工',
   uploadReport: '上传完工报告',
+  reworkReport: '验收未通过，退回整改',
   accept: '验收通过',
   closeByComplaint: '投诉裁决关闭项目',
 };

@@ -43,10 +43,12 @@ export type ProjectEvent =
   | 'expire' // the bidding deadline passed with no winner: 1 → 7 (bidders' coins refunded)
   | 'award' // customer chooses a quote: 1 → 2
   | 'uploadContract' // winner uploads the contract: 2 → 3 (also 3 → 3 after a rejected contract)
-  | 'startBuilding' // contract approved and prepayment in escrow: 3 → 4
+  | 'reviewContract' // customer accepts (contctck 2) or rejects (contctck 3) the uploaded contract: 3 → 3
+  | 'startBuilding' // contract approved and prepayment in escrow (or no prepayment asked): 3 → 4
   | 'prepayPaid' // the customer's prepayment reached escrow (Alipay notify) with the contract approved: 3 → 4
-  | 'uploadReport' // winner uploads the completion report: 4 → 5
-  | 'accept' // customer (or operator in a dispute) accepts: 5 → 6, escrow released
+  | 'uploadReport' // winner uploads the completion report (the acceptance checklist): 4 → 5
+  | 'reworkReport' // customer flags lines of the report with a reason each (reportck 3): 5 → 4
+  | 'accept' // customer, the auto-acceptance job or an operator accepts: 5 → 6, escrow released
   | 'closeByComplaint'; // operator rules on a complaint: 2..5 → 7
 
 export interface Transition {
@@ -97,10 +99,17 @@ export const PROJECT_TRANSITIONS: readonly Transition[] = [
   },
   {
     from: S.SIGNING,
+    event: 'reviewContract',
+    to: S.SIGNING,
+    actors: ['customer'],
+    guard: 'contract uploaded and waiting for review (contctck 1)',
+  },
+  {
+    from: S.SIGNING,
     event: 'startBuilding',
     to: S.BUILDING,
-    actors: ['admin', 'system'],
-    guard: 'contract approved and prepayment in escrow',
+    actors: ['customer', 'admin', 'system'],
+    guard: 'contract approved and prepayment in escrow, or no prepayment asked (prepay 0)',
   },
   {
     from: S.SIGNING,
@@ -118,12 +127,18 @@ export const PROJECT_TRANSITIONS: readonly Transition[] = [
   },
   {
     from: S.ACCEPTING,
-    event: 'uploadReport',
-    to: S.ACCEPTING,
-    actors: ['supplier'],
-    guard: 'report rejected',
+    event: 'reworkReport',
+    to: S.BUILDING,
+    actors: ['customer'],
+    guard: 'report waiting for acceptance (reportck 1), at least one line flagged with a reason',
   },
-  { from: S.ACCEPTING, event: 'accept', to: S.DONE, actors: ['customer', 'admin'] },
+  {
+    from: S.ACCEPTING,
+    event: 'accept',
+    to: S.DONE,
+    actors: ['customer', 'admin', 'system'],
+    guard: 'no open complaint; system: undecided for AUTO_ACCEPT_DAYS',
+  },
   { from: S.AWARDED, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },
   { from: S.SIGNING, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },
   { from: S.BUILDING, event: 'closeByComplaint', to: S.CLOSED, actors: ['admin'] },

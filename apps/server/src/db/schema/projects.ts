@@ -99,6 +99,12 @@ export const projects = pgTable(
     /** prepayment paid into escrow, 分 */
     prepayp: bigint('prepayp', { mode: 'number' }).notNull().default(0),
     ispaid: boolean('ispaid').notNull().default(false),
+    /**
+     * A complaint about the project is open (docs/delivery.md "Complaints"): set and cleared by
+     * the complaint calls in the same transaction as the complaint; while true the escrow is
+     * frozen — no acceptance releases it and the auto-acceptance job passes the project by.
+     */
+    complaintOpen: boolean('complaint_open').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

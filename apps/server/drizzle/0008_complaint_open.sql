@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "complaint_open" boolean DEFAULT false NOT NULL;
