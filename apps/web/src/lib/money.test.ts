@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fenToYuanInput, formatFen, parseYuanToFen } from './money.ts';
+import { fenToYuanInput, formatCoins, formatFen, parseYuanToFen } from './money.ts';
 
 describe('money', () => {
   it('formats 分 as ¥ with grouping and two decimals', () => {
@@ -32,5 +32,15 @@ describe('money', () => {
     expect(fenToYuanInput(10)).toBe('0.1');
     expect(fenToYuanInput(1200)).toBe('12');
     expect(parseYuanToFen(fenToYuanInput(98765))).toBe(98765);
+  });
+});
+
+describe('formatCoins', () => {
+  it('groups whole 金币 by thousands and refuses non-integers', () => {
+    expect(formatCoins(0)).toBe('0');
+    expect(formatCoins(12_345)).toBe('12,345');
+    expect(formatCoins(-1_000_000)).toBe('-1,000,000');
+    expect(formatCoins(1.5)).toBe('—');
+    expect(formatCoins(undefined)).toBe('—');
   });
 });

@@ -19,6 +19,12 @@ export function formatFen(fen: number | null | undefined, opts: { symbol?: boole
   return `${sign}${opts.symbol === false ? '' : '¥'}${group(String(yuan))}.${cents}`;
 }
 
+/** Whole 金币 with thousands separators: 12345 → '12,345'. Not an integer → '—'. */
+export function formatCoins(coins: number | null | undefined): string {
+  if (typeof coins !== 'number' || !Number.isSafeInteger(coins)) return '—';
+  return `${coins < 0 ? '-' : ''}${group(String(Math.abs(coins)))}`;
+}
+
 /** 123456 → '1234.56', 10 → '0.1' (for an input the member edits; no grouping, no trailing zeros). */
 export function fenToYuanInput(fen: number | null | undefined): string {
   if (typeof fen !== 'number' || !Number.isSafeInteger(fen) || fen < 0) return '';

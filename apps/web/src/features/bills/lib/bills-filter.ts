@@ -6,7 +6,7 @@ import {
   LEDGER_TYPES,
   type LedgerType,
 } from '@zl/shared';
-import { formatFen } from '../../../lib/money.ts';
+import { formatCoins, formatFen } from '../../../lib/money.ts';
 
 /**
  * 收支明细's filter lives in the address (so a reload, a shared link and 导出 CSV keep it):
@@ -56,5 +56,5 @@ export function exportHref(v: BillsFilter): string {
 export function formatBillAmount(currency: BillItem['currency'], n: number, signed = false): string {
   const sign = signed ? (n > 0 ? '+' : n < 0 ? '−' : '') : n < 0 ? '−' : '';
   const abs = Math.abs(n);
-  return currency === 'CNY' ? `${sign}${formatFen(abs)}` : `${sign}${abs.toLocaleString('zh-CN')} 金币`;
+  return currency === 'CNY' ? `${sign}${formatFen(abs)}` : `${sign}${formatCoins(abs)} 金币`;
 }
