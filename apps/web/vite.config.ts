@@ -44,5 +44,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // room for the 5 s waits of test-setup.ts on a loaded machine
+    testTimeout: 20_000,
   },
 });
