@@ -55,7 +55,7 @@ test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new b
   }
 });
 
-test('the demo customer pays the due prepayment in the sandbox (phone width)', async ({ page, request }) => {
+test('the demo customer pays the due prepayment in the sandbox (phone width)', async ({ page }) => {
   const mobile = '13900000002'; // the demo customer (password demo1234)
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, mobile, 'demo1234');
