@@ -36,7 +36,7 @@ export interface PaymentDeps extends MoneyDeps {
 export const NOTIFY_PATH = '/api/Alipay/notify';
 export const COINS_RETURN_PATH = '/personCenter/charging';
 export const PREPAY_RETURN_PATH = '/customer/project';
-/** An order is asked about at Alipay once it has been pending this long (PRODUCT.md §4). */
+/** An order is asked about at Alipay once it has been pending this long (docs/payments.md "Reconciliation"). */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
 /** A trade Alipay still does not know after this long will never be paid (page pay times out at 2 h). */
 export const CLOSE_UNKNOWN_AFTER_MS = 3 * 3_600_000;
@@ -196,7 +196,7 @@ async function settlePrepay(tx: Tx, order: repo.PaymentOrderRow): Promise<void> 
 const PAID_STATUSES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 /**
- * `POST /api/Alipay/notify`: every check of PRODUCT.md §4 before anything changes; the answer is
+ * `POST /api/Alipay/notify`: every check of docs/payments.md "The notification" before anything changes; the answer is
  * the plain text Alipay expects ('success' only after the commit, else 'failure').
  */
 export async function handleNotify(
