@@ -1,0 +1,121 @@
+import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, type QuoteLine } from '@zl/shared';
+import type { Tx } from '../db/client.ts';
+import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertProject, nextOrderNumber, setProjectStatus } from '../modules/project/project.repo.ts';
+import type { ProjectUpdate } from '../modules/project/project-transition.ts';
+import { insertQuote } from '../modules/projectcenter/projectcenter.repo.ts';
+
+const DAY = 86_400_000;
+/** A calendar date (Asia/Shanghai) `ms` from the epoch, as the API writes dates. */
+export const demoDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+export interface DemoAwardInput {
+  customer: { id: number; mobile: string };
+  supplierId: number;
+  title: string;
+  conts: string;
+  prepay: number;
+  /** days from now to the show's first day (开展) */
+  showInDays: number;
+  /** the status the project is left in (2 and later), with what else the stage sets */
+  status: number;
+  changes?: ProjectUpdate;
+  /** the audit note that explains the demo stage */
+  note: string;
+}
+
+/** The winning quote's priced lines of every demo project in the delivery stages. */
+export const DEMO_QUOTE_LINES: Partial<Record<'dimian' | 'beiban' | 'zhanshi', QuoteLine[]>> = {
+  dimian: [
+    { name: '木地台', spec: '灰色地毯', unit: '㎡', qty: 48, remark: '', price: 9000, amount: 432_000 },
+  ],
+  beiban: [
+    {
+      name: '品牌背景墙',
+      spec: '木结构+喷绘',
+      unit: '㎡',
+      qty: 24,
+      remark: '',
+      price: 25_000,
+      amount: 600_000,
+    },
+  ],
+  zhanshi: [
+    {
+      name: 'LED 大屏',
+      spec: 'P2.5 室内',
+      unit: '㎡',
+      qty: 12,
+      remark: '含安装',
+      price: 80_000,
+      amount: 960_000,
+    },
+  ],
+};
+
+/**
+ * One demo project of the demo customer awarded to the demo supplier (docs/delivery.md "Demo"),
+ * inserted directly in `tx` at the stage `input.status`: the project, the winning quote with
+ * DEMO_QUOTE_LINES, the stage's fields and one audit row saying it is demo data. Answers the ids.
+ */
+export async function insertDemoAwardedProject(
+  tx: Tx,
+  input: DemoAwardInput,
+): Promise<{ projectId: number; quoteId: number; orders: string }> {
+  const now = Date.now();
+  // bidding closed 25 days before today or before the show, whichever is earlier; awarded a day later
+  const biddl = Math.min(now, now + input.showInDays * DAY) - 25 * DAY;
+  const p = await insertProject(tx, {
+    orders: await nextOrderNumber(tx),
+    customerId: input.customer.id,
+    mobile: input.customer.mobile,
+    groupid: 1,
+    title: input.title,
+    length: 8,
+    width: 6,
+    height: 4,
+    areas: computeAreas(8, 6),
+    opens: 3,
+    prepay: input.prepay,
+    coins: 0,
+    sdate: demoDate(now + input.showInDays * DAY),
+    edate: demoDate(now + (input.showInDays + 3) * DAY),
+    biddl: new Date(biddl),
+    prov: '广东省',
+    city: '深圳市',
+    strt: '宝安区',
+    addr: '深圳国际会展中心 6 号馆',
+    dimian: [{ name: '木地台', spec: '灰色地毯', unit: '㎡', qty: 48, remark: '' }],
+    beiban: [{ name: '品牌背景墙', spec: '木结构+喷绘', unit: '㎡', qty: 24, remark: '' }],
+    zhanshi: [{ name: 'LED 大屏', spec: 'P2.5 室内', unit: '㎡', qty: 12, remark: '租赁' }],
+    conts: input.conts,
+    status: PROJECT_STATUS.AWARDED,
+    checked: PROJECT_CHECKED.APPROVED,
+    checkdate: new Date(biddl - 10 * DAY),
+  });
+  const q = await insertQuote(tx, {
+    projectId: p.id,
+    supplierId: input.supplierId,
+    lines: DEMO_QUOTE_LINES,
+    subtotals: { dimian: 432_000, beiban: 600_000, zhanshi: 960_000 },
+    total: 1_992_000,
+    days: 4,
+    status: 1,
+    coinsPaid: 0,
+  });
+  await setProjectStatus(tx, p.id, input.status, {
+    winnerQuoteId: q.id,
+    peoples: 1,
+    awardedAt: new Date(biddl + DAY),
+    ...input.changes,
+  });
+  await insertAudit(tx, {
+    actorType: 'system',
+    actorId: null,
+    targetType: 'project',
+    targetId: p.id,
+    action: 'project.publish',
+    detail: { to: 0, demo: true, note: input.note },
+  });
+  return { projectId: p.id, quoteId: q.id, orders: p.orders };
+}
