@@ -1,11 +1,10 @@
 // Issue 8 items 9–13 as a person meets them: pages by role, a won project that agrees with itself,
 // the verification prompt and the quote page for verified and unverified suppliers, and 记住我
 // keeping the page that was opened.
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { freshMobile, login, smsCode } from './fixtures.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { login } from './fixtures.ts';
+import { member, ok, PASSWORD, submitVerification } from './steps/award.ts';
 
-const PASSWORD = 'Booth2026ok';
 const DAY = 86_400_000;
 
 /** E2E_SHOTS=<dir> saves desktop and phone screenshots of the pages this journey passes. */
@@ -18,55 +17,6 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-}
-
-function idNumber(): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const first17 = `44030519850611${String(100 + Math.floor(Math.random() * 899))}`;
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11];
-}
-
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
-  // biome-ignore lint/suspicious/noExplicitAny: the envelope's data differs per call
-  const body = (await res.json()) as { success: boolean; data: any };
-  expect(body.success, JSON.stringify(body)).toBe(true);
-  return body.data;
-}
-
-/** Registers and logs in `api` as a new member. */
-async function member(api: APIRequestContext, cardtype: 'workshop' | 'customer'): Promise<string> {
-  const mobile = freshMobile();
-  await api.post('/api/User/getCode', { data: { mobile, type: 'regist' } });
-  const code = await smsCode(api, mobile);
-  await ok(await api.post('/api/User/regist', { data: { mobile, code, password: PASSWORD, cardtype } }));
-  await ok(await api.post('/api/User/login', { data: { mobile, password: PASSWORD } }));
-  return mobile;
-}
-
-/** Submits a personal verification for the member logged in on `api`; answers the review's id. */
-async function submitVerification(api: APIRequestContext, ops: APIRequestContext, mobile: string) {
-  const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c7d2fe' } })
-    .png()
-    .toBuffer();
-  const ids: string[] = [];
-  for (const name of ['front.png', 'back.png']) {
-    const res = await api.post('/api/File/upload', {
-      multipart: { purpose: 'idcard', file: { name, mimeType: 'image/png', buffer: png } },
-    });
-    ids.push((await ok(res)).id);
-  }
-  await ok(
-    await api.post('/api/Member/personAuth', {
-      data: { realname: '陈师傅', idcard: idNumber(), cardfrt: ids[0], cardrvs: ids[1] },
-    }),
-  );
-  const queue = await ok(
-    await ops.post('/api/Admin/authQueue', {
-      data: { kind: 'person', keyword: mobile, page: 1, pageSize: 10 },
-    }),
-  );
-  return queue.listItem[0].id as number;
 }
 
 async function newContext(browser: Browser) {

@@ -1,5 +1,4 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, normalisePrivateKey, normalisePublicKey } from '../src/config/env.ts';
@@ -13,21 +12,11 @@ import {
 import { createPlatformAlipay, sandboxKeys } from '../src/modules/payment/platform-alipay.ts';
 import { notifyForm } from '../src/modules/payment/sandbox.ts';
 import { makeMember } from './admin-helpers.ts';
+import { freePort } from './free-port.ts';
 import { expectError, expectOk, makeTestApp, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
 import { memberClient } from './projectcenter-fixtures.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let port = 0;
 beforeAll(async () => {

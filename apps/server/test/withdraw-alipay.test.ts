@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { freePort } from './free-port.ts';
 import { expectError, expectOk, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { cashMember, PAYPWD } from './withdraw-fixtures.ts';
@@ -11,17 +11,6 @@ import { cashMember, PAYPWD } from './withdraw-fixtures.ts';
  * signs `alipay.fund.trans.uni.transfer` and verifies the sandbox's signed answer
  * (docs/withdrawals.md, docs/payments.md "The sandbox").
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 let port = 0;
 beforeAll(async () => {
   port = await freePort();
