@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type RouteOptions } from 'fastify';
@@ -12,6 +14,7 @@ import { pingDatabase } from './db/health.repo.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import { loggerOptions } from './lib/logging.ts';
+import { encodePage, pickEncoding } from './lib/page-encoding.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
@@ -134,6 +137,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  // Answers above ~1 KB (JSON, the page, CSV) go out brotli- or gzip-compressed when the client
+  // accepts it; built assets are compressed once at build time instead (docs/web.md "Compression").
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // Before any route: the document is generated from the routes registered after it.
   await registerOpenApi(app, config, API_VERSION);
   // After the document's own routes (public), before every other: each declares its guard.
@@ -239,12 +250,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
-  const html = webDist ? pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config) : null;
+  const html = webDist
+    ? encodePage(pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config))
+    : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
@@ -271,7 +285,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }
     // The single-page app answers every other page path (its router shows /noPage for unknown ones).
     if (html !== null && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      // not a route, so the compression hook does not see it: the copies made at start are sent
+      reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .type('text/html; charset=utf-8');
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(html.plain);
+      return reply.header('content-encoding', encoding).send(html[encoding]);
     }
     return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', '页面不存在'));
   });

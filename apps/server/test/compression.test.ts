@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestContext } from './helpers.ts';
+
+/**
+ * docs/web.md "Compression": built assets go out as their build-time .br/.gz copies, the page and
+ * JSON answers above ~1 KB are compressed per request, small answers and clients that accept
+ * nothing get the plain bytes.
+ */
+const SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ i, 名称: `展台${i}` })))};\n`;
+let dir = '';
+let t: TestContext;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html><html><head><title>t</title></head><body>${'<div class="x"></div>'.repeat(100)}</body></html>`,
+  );
+  const js = path.join(dir, 'assets', 'app-abc123.js');
+  fs.writeFileSync(js, SCRIPT);
+  // the build writes these (apps/web/precompress.ts); a marker comment proves the copy was sent
+  fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(`${SCRIPT}//br-copy`));
+  fs.writeFileSync(`${js}.gz`, zlib.gzipSync(`${SCRIPT}//gz-copy`));
+  t = await makeTestApp({}, { webDist: dir });
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('compression', () => {
+  it('an asset is sent as its build-time brotli copy, else gzip, else plain', async () => {
+    const br = await get('/assets/app-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(`${SCRIPT}//br-copy`);
+
+    const gz = await get('/assets/app-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${SCRIPT}//gz-copy`);
+
+    const plain = await get('/assets/app-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('the page and a large JSON answer are compressed per request; a small one is not', async () => {
+    const page = await get('/login', 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div class="x"></div>');
+
+    const doc = await get('/api/openapi.json', 'gzip');
+    expect(doc.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
+
+    const small = await get('/livez', 'gzip, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.statusCode).toBe(200);
+  });
+});
+
+describe('pickEncoding', () => {
+  it('prefers br, honours q=0, and answers none for identity or nothing', async () => {
+    const { pickEncoding } = await import('../src/lib/page-encoding.ts');
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('gzip;q=0')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+});
