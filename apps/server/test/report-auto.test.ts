@@ -16,7 +16,6 @@ const ctx = useTestApp({
   },
 });
 const m = ctx.members;
-const DAY = 86_400_000;
 const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
 
 /** A project with its report handed in `ageDays` ago. */
