@@ -27,6 +27,7 @@ async function projectId(page: Page): Promise<number> {
 test('customer flags a line → supplier re-submits it → customer accepts → the release shows', async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(150_000);
   const photo = testInfo.outputPath('rework.jpg');
   await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5b8ff9' } })
     .jpeg()
@@ -43,7 +44,7 @@ test('customer flags a line → supplier re-submits it → customer accepts → 
   await login(supplier, SUPPLIER.mobile, SUPPLIER.password);
   await expect(supplier).toHaveURL(/\/mainPage$/);
   await supplier.goto('/personCenter/defaultPage');
-  const cashBefore = yuan(await supplier.getByTestId('cash-available').innerText());
+  const cashBefore = yuan((await supplier.getByTestId('cash-available').textContent()) ?? '');
 
   // 1. The customer sees the checklist with photos and flags 品牌背景墙.
   await customer.goto(`/customer/project?id=${id}`);
@@ -73,10 +74,10 @@ test('customer flags a line → supplier re-submits it → customer accepts → 
 
   // 4. The supplier: 已验收 on the project, the payout in 账户概览 and 收支明细.
   await supplier.goto(`/orderDetail?id=${id}`);
-  await expect(supplier.locator('#report').getByText(/^已验收/)).toBeVisible();
+  await expect(supplier.locator('#report .zl-rp-accepted')).toContainText('已验收');
   await supplier.goto('/personCenter/defaultPage');
   await expect
-    .poll(async () => yuan(await supplier.getByTestId('cash-available').innerText()))
+    .poll(async () => yuan((await supplier.getByTestId('cash-available').textContent()) ?? ''))
     .toBe(cashBefore + PAYOUT_FEN);
   await supplier.goto('/personCenter/businessList');
   await expect(supplier.locator('.ant-table-tbody tr', { hasText: '验收放款' }).first()).toBeVisible();

@@ -17,7 +17,7 @@ test('a supplier withdraws in the browser and a finance operator pays it through
   // ¥6,950.00 from demo-withdraw.ts, plus what journeys before this one released to the supplier
   const cash = supplier.getByTestId('cash-available');
   await expect(cash).toHaveText(/^¥[\d,]+\.\d\d$/);
-  const before = Math.round(Number((await cash.innerText()).replace(/[¥,]/g, '')) * 100);
+  const before = Math.round(Number(((await cash.textContent()) ?? '').replace(/[¥,]/g, '')) * 100);
   expect(before).toBeGreaterThanOrEqual(695_000);
   const yuanText = (fen: number) =>
     `¥${String(Math.floor(fen / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(fen % 100).padStart(2, '0')}`;

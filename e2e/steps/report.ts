@@ -54,7 +54,7 @@ export async function reviewReport(
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) {
     const card = open.nth(i);
-    const flagged = opts.flag && (await card.locator('.zl-rp-line-head b').innerText()) === opts.flag.line;
+    const flagged = opts.flag && (await card.locator('.zl-rp-line-head b').textContent()) === opts.flag.line;
     await card
       .locator('.zl-rp-decide')
       .getByText(flagged ? '有问题' : '通过', { exact: true })
@@ -70,7 +70,7 @@ export async function reviewReport(
   const confirm = page.getByRole('dialog').filter({ hasText: '确认全部通过并验收' });
   await expect(confirm.getByText(/托管的预付款 .* 将扣除平台佣金后释放给供应商/)).toBeVisible();
   await confirm.getByRole('button', { name: '确认验收' }).click();
-  await expect(section.getByText(/^已验收/)).toBeVisible();
+  await expect(section.locator('.zl-rp-accepted')).toContainText('已验收');
 }
 
 /** As the logged-in customer: ticks every open line and accepts (the escrow is released). */
