@@ -14,6 +14,20 @@ const TITLE = '2026 广州国际照明展特装展台（完工待验收）';
 // ¥6,000.00 in escrow, 5% commission (PLATFORM_COMMISSION_BP 500): ¥5,700.00 to the supplier
 const PAYOUT_FEN = 570_000;
 
+/** E2E_SHOTS=<dir> saves desktop and phone screenshots (as bills.spec.ts does). */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 const yuan = (text: string) => Math.round(Number(text.replace(/[¥,]/g, '')) * 100);
 
 async function projectId(page: Page): Promise<number> {
@@ -54,6 +68,9 @@ test('customer flags a line → supplier re-submits it → customer accepts → 
   // approving with a line undecided is refused in the page
   await section.getByRole('button', { name: '全部通过并验收' }).click();
   await expect(section.getByText('请选择通过或有问题').first()).toBeVisible();
+  await section.locator('.zl-rp-decide').nth(1).getByText('有问题', { exact: true }).click();
+  await section.getByPlaceholder('请写明问题和整改要求').fill('背景墙喷绘颜色偏暗，请重新喷绘');
+  await shot(customer, 'e-acceptance');
   await reviewReport(customer, id, {
     flag: { line: '品牌背景墙', reason: '背景墙喷绘颜色偏暗，请重新喷绘' },
   });
@@ -66,15 +83,18 @@ test('customer flags a line → supplier re-submits it → customer accepts → 
   await expect(supplier.locator('.zl-rp-line:not(.zl-rp-readonly)')).toHaveCount(1);
   await expect(supplier.locator('.zl-rp-readonly')).toHaveCount(2);
   await expect(supplier.locator('.zl-rp-readonly').first().getByText('已验收')).toBeVisible();
+  await shot(supplier, 'e-upload-report');
   await uploadReport(supplier, id, [path.resolve(photo)]);
 
   // 3. The customer decides the re-submitted line and accepts.
   await reviewReport(customer, id);
   await expect(customer.locator('#acceptance').getByText(/供应商实收 ¥5,700\.00/)).toBeVisible();
+  await shot(customer, 'e-acceptance-done');
 
   // 4. The supplier: 已验收 on the project, the payout in 账户概览 and 收支明细.
   await supplier.goto(`/orderDetail?id=${id}`);
   await expect(supplier.locator('#report .zl-rp-accepted')).toContainText('已验收');
+  await shot(supplier, 'e-order-detail-accepted');
   await supplier.goto('/personCenter/defaultPage');
   await expect
     .poll(async () => yuan((await supplier.getByTestId('cash-available').textContent()) ?? ''))
