@@ -30,6 +30,7 @@ import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/platform-alipay.ts';
 import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
+import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWithdrawRoutes(app, deps);
   registerBillsRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
+  registerReportRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const html = webDist

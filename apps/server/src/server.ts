@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
 
   if (config.demoData) {
-    const demo = await seedDemoData(database.db);
+    const demo = await seedDemoData(database.db, { uploadDir: config.uploadDir });
     const hint = config.isProduction
       ? ''
       : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';

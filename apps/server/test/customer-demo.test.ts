@@ -27,11 +27,12 @@ describe('demo marketplace data', () => {
     const items = list.body.data.listItem;
     // the four open or pending ones, four earlier ones that were closed (demo-bills.ts) and, for
     // the payment sandbox, one in 签约中 with the contract approved and its prepayment due
-    // (docs/payments.md)
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 7, 7, 7, 7]);
+    // (docs/payments.md); one with its completion report awaiting acceptance (docs/delivery-report.md)
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 5, 7, 7, 7, 7]);
     for (const p of items.filter((x) => x.status !== 7)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
-      if (p.status !== 3) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+      if (p.status !== 3 && p.status !== 5)
+        expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }
     const [due] = await rows<{
       contctck: number;
@@ -49,7 +50,18 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(9);
+    expect(n!.n).toBe(10);
+    // the report awaiting acceptance: escrow held through prepay_in, a photo for every line
+    const [rep] = await rows<{ id: number; reportck: number; contctck: number; held: number; lines: number }>(
+      ctx,
+      sql`select p.id, p.reportck, p.contctck,
+                 (select count(*)::int from report_lines r where r.project_id = p.id and jsonb_array_length(r.photos) > 0) as lines,
+                 (select coalesce(sum(l.amount), 0)::bigint from ledger_postings l join ledger_accounts a on a.id = l.account_id
+                   where a.kind = 'escrow' and a.project_id = p.id) as held
+            from projects p where p.status = 5`,
+    );
+    expect(rep).toMatchObject({ reportck: 1, contctck: 2, lines: 3 });
+    expect(Number(rep!.held)).toBe(600_000);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 

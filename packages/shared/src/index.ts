@@ -22,6 +22,7 @@ export * from './project/project-view.schema.ts';
 export * from './project/quote.schema.ts';
 export * from './project/search.schema.ts';
 export * from './region/region.ts';
+export * from './report/report.schema.ts';
 export * from './text/text.schema.ts';
 export * from './wechat/wechat.schema.ts';
 export * from './withdraw/withdraw.schema.ts';

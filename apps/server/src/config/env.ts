@@ -70,6 +70,8 @@ const envSchema = z.object({
   /** the site's public origin (notify_url / return_url); default http://127.0.0.1:PORT */
   PUBLIC_BASE_URL: z.url().optional(),
   EXPIRE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /** a completion report left undecided this many days is accepted by the system (docs/delivery-report.md) */
+  AUTO_ACCEPT_DAYS: z.coerce.number().int().min(1).max(90).default(7),
 });
 
 export interface Config {
@@ -117,6 +119,8 @@ export interface Config {
   platformCommissionBp: number;
   jobsEnabled: boolean;
   expireIntervalMs: number;
+  /** AUTO_ACCEPT_DAYS: days before the system accepts an undecided completion report */
+  autoAcceptDays: number;
   /** null: no ALIPAY_APP_ID (the sandbox outside production, PAYMENT_NOT_CONFIGURED in production) */
   alipay: AlipayConfig | null;
   /** the site's public origin, no trailing slash (Alipay's notify_url and return_url) */
@@ -389,6 +393,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     platformCommissionBp: e.PLATFORM_COMMISSION_BP,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     expireIntervalMs: e.EXPIRE_INTERVAL_SECONDS * 1000,
+    autoAcceptDays: e.AUTO_ACCEPT_DAYS,
     alipay: alipayConfig(e),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
   };

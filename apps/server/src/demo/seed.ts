@@ -5,6 +5,7 @@ import { countMembers, insertMembersIfMissing } from '../modules/member/member.r
 import { seedDemoBills } from './demo-bills.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
+import { seedDemoReport } from './demo-report.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -42,7 +43,11 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 }
 
 /** Demo members on an empty database; nothing when members already exist. */
-export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
+/** `uploadDir`: where the demo's photos are stored (the server's UPLOAD_DIR); without it, rows only. */
+export async function seedDemoData(
+  db: Db,
+  opts: { uploadDir?: string } = {},
+): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
   const memberCount = await countMembers(db);
   const demo = { supplierMobile: DEMO_ACCOUNTS[0].mobile, customerMobile: DEMO_ACCOUNTS[1].mobile };
@@ -51,6 +56,7 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
+    ...(await seedDemoReport(db, { ...demo, uploadDir: opts.uploadDir })),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];
   if (memberCount > 0) {

@@ -5,6 +5,7 @@ import type { Unlisten } from '../db/listen.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { type PaymentDeps, reconcile } from '../modules/payment/payment.service.ts';
+import { autoAcceptReports } from '../modules/report/report.service.ts';
 import { expireProjects } from './expire-projects.ts';
 import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
 
@@ -12,10 +13,14 @@ import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
 export const EXPIRE_LOCK_KEY = 0x7a6c_0001;
 export const OUTBOX_LOCK_KEY = 0x7a6c_0002;
 export const RECONCILE_LOCK_KEY = 0x7a6c_0101;
+export const AUTO_ACCEPT_LOCK_KEY = 0x7a6c_0201;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
 export const RECONCILE_JOB = 'reconcile-payments';
+export const AUTO_ACCEPT_JOB = 'auto-accept-reports';
+/** How often reports past AUTO_ACCEPT_DAYS are looked for (docs/delivery-report.md). */
+export const AUTO_ACCEPT_INTERVAL_MS = 10 * 60_000;
 /** How often pending Alipay orders and unconfirmed refunds are looked at (docs/payments.md). */
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** The outbox's safety poll: notifications wake it at once, this only catches what they miss. */
@@ -251,5 +256,19 @@ export function createScheduler(opts: {
       },
     });
   }
+  scheduler.register({
+    name: AUTO_ACCEPT_JOB,
+    lockKey: AUTO_ACCEPT_LOCK_KEY,
+    intervalMs: AUTO_ACCEPT_INTERVAL_MS,
+    run: async () => {
+      const r = await autoAcceptReports(database.db, {
+        days: config.autoAcceptDays,
+        commissionBp: config.platformCommissionBp,
+        onError: (projectId, err) => log.error({ err, projectId }, 'auto-accept report failed'),
+      });
+      if (r.accepted || r.failed) log.info(r, 'reports auto-accepted');
+      return undefined;
+    },
+  });
   return scheduler;
 }

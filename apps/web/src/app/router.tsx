@@ -18,6 +18,7 @@ const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = 
   orderPrice: lazyPage(() => import('../features/quote/pages/order-price-page.tsx')),
   collect: lazyPage(() => import('../features/collect/pages/collect-page.tsx')),
   noPage: notFound,
+  uploadReport: lazyPage(() => import('../features/report/pages/upload-report-page.tsx')),
 };
 
 const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObject['lazy']>> = {

@@ -127,6 +127,12 @@ export const errorCatalogue = {
     message: '每天最多申请 3 次提现，请明天再试',
   },
   WITHDRAW_TRANSFER_FAILED: { http: 502, showType: ShowType.ERROR, message: '支付宝打款失败' },
+  // delivery: completion report and acceptance (issue 11, docs/delivery-report.md)
+  ACCEPTANCE_FROZEN: {
+    http: 409,
+    showType: ShowType.WARN,
+    message: '该项目有未处理的投诉，托管款已冻结，暂不能验收',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

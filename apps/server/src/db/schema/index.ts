@@ -5,6 +5,7 @@ export * from './members.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
 export * from './projects.ts';
+export * from './report.ts';
 export * from './sms.ts';
 export * from './verification.ts';
 export * from './wechat.ts';

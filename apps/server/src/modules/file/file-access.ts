@@ -8,6 +8,7 @@ import {
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
+import { isReportFileOf } from '../report/report.repo.ts';
 import { type FileRow, findMemberFile } from './file.repo.ts';
 
 /**
@@ -36,4 +37,13 @@ export async function assertOwnFile(
 /** How a stored file id is answered to the pages. Images have a thumbnail, PDFs do not. */
 export function fileRef(id: string, hasThumb = true): FileRef {
   return { id, url: fileUrl(id), thumbUrl: hasThumb ? fileThumbUrl(id) : null };
+}
+
+/**
+ * Private files other members may read besides the uploader: a completion report's photos and
+ * files, to the project's customer and its winner (docs/delivery-report.md "Files").
+ */
+export async function memberMayReadPrivate(db: DbOrTx, memberId: number, row: FileRow): Promise<boolean> {
+  if (row.purpose === 'report') return isReportFileOf(db, row.id, memberId);
+  return false;
 }

@@ -14,6 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { PrepayPanel } from '../../payment/index.ts';
+import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
 import { winnerInfoQuery } from '../api/winner-info.ts';
@@ -154,6 +155,7 @@ export default function ProjectPage() {
         <h3 className="zl-cust-h3">需求清单</h3>
         <RequirementLists project={p} />
       </div>
+      <AcceptanceSection projectId={p.id} status={p.status} />
       {showQuotes && (
         <div className="zl-panel" id="quotes">
           <div className="zl-cust-head">

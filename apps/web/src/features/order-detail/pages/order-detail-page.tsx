@@ -20,6 +20,7 @@ import {
   useOrderCenter,
   useToggleFavorite,
 } from '../../order-center/index.ts';
+import { SupplierReportCard } from '../../report/index.ts';
 import { idFromQuery, useProjectInfo } from '../api/get-info.ts';
 import { useWinnerInfo } from '../api/winner-info.ts';
 import {
@@ -171,6 +172,8 @@ export default function OrderDetailPage() {
           <AwardResult info={winner.data} />
         </section>
       )}
+
+      {winner.data?.awarded && <SupplierReportCard projectId={p.id} status={p.status} />}
 
       <div className="zl-od-cols">
         <div className="zl-od-main-col">
