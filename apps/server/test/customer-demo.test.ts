@@ -27,11 +27,11 @@ describe('demo marketplace data', () => {
     const items = list.body.data.listItem;
     // the four open or pending ones, four earlier ones that were closed (demo-bills.ts) and, for
     // the payment sandbox, one in 签约中 with the contract approved and its prepayment due
-    // (docs/payments.md)
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 7, 7, 7, 7]);
+    // (docs/payments.md), and one in 施工中 under complaint (docs/delivery-complaint.md)
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 4, 7, 7, 7, 7]);
     for (const p of items.filter((x) => x.status !== 7)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
-      if (p.status !== 3) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+      if (p.status < 3) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }
     const [due] = await rows<{
       contctck: number;
@@ -49,7 +49,7 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(9);
+    expect(n!.n).toBe(10);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 

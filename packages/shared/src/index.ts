@@ -10,6 +10,7 @@ export * from './admin/admin.schema.ts';
 export * from './admin/audit-labels.ts';
 export * from './bills/bills.schema.ts';
 export * from './bills/ledger-types.ts';
+export * from './complaint/complaint.schema.ts';
 export * from './date/date.ts';
 export * from './file/file.schema.ts';
 export * from './labels.ts';

@@ -8,6 +8,7 @@ import {
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
+import { isEvidenceForParty } from '../complaint/complaint.repo.ts';
 import { type FileRow, findMemberFile } from './file.repo.ts';
 
 /**
@@ -36,4 +37,12 @@ export async function assertOwnFile(
 /** How a stored file id is answered to the pages. Images have a thumbnail, PDFs do not. */
 export function fileRef(id: string, hasThumb = true): FileRef {
   return { id, url: fileUrl(id), thumbUrl: hasThumb ? fileThumbUrl(id) : null };
+}
+
+/**
+ * Another member's private file this member may still read: evidence of a complaint it is a
+ * party of (docs/delivery-complaint.md). Operators read every file; owners read their own.
+ */
+export async function memberMayReadPrivate(db: DbOrTx, memberId: number, fileId: string): Promise<boolean> {
+  return isEvidenceForParty(db, memberId, fileId);
 }
