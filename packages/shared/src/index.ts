@@ -16,6 +16,7 @@ export * from './file/file.schema.ts';
 export * from './labels.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
+export * from './member/track-record.schema.ts';
 export * from './payment/payment.schema.ts';
 export * from './project/project.schema.ts';
 export * from './project/project-states.ts';

@@ -195,15 +195,3 @@ export const complaintRuleResultSchema = z.object({
   /** the Alipay refund was accepted now (false: the reconciliation job sends it again) */
   refundSent: z.boolean(),
 });
-
-// ---------- track record (docs/delivery-complaint.md "Track record") ----------
-
-export const trackRecordSchema = z.object({
-  /** won projects accepted (status 6) */
-  completed: z.number(),
-  /** share (0–1) of completed projects whose first report came before 开展; null with none completed */
-  onTimeRate: z.number().nullable(),
-  /** complaints against the supplier ruled with a split */
-  complaintsUpheld: z.number(),
-});
-export type TrackRecord = z.infer<typeof trackRecordSchema>;
