@@ -66,9 +66,13 @@ export async function add(
       if (!project) throw new AppError('NOT_FOUND');
       const winnerId = await repo.findWinnerId(tx, project.id);
       const side: ComplaintSide | null =
-        project.customerId === memberId ? 'customer' : winnerId === memberId ? 'supplier' : null;
-      if (side === null || winnerId === undefined) throw new AppError('NOT_FOUND');
-      if (!COMPLAINABLE.has(project.status))
+        project.customerId === memberId
+          ? 'customer'
+          : winnerId !== undefined && winnerId === memberId
+            ? 'supplier'
+            : null;
+      if (side === null) throw new AppError('NOT_FOUND');
+      if (!COMPLAINABLE.has(project.status) || winnerId === undefined)
         throw new AppError('INVALID_STATE', { message: '项目中标后、验收完成前才能投诉' });
       if (project.complaintOpen) throw alreadyOpen();
       const c = await repo.insertComplaint(tx, {
