@@ -119,6 +119,8 @@ describe('Complain/complainAdd', () => {
       {},
     );
     expect(mine.body.data.listItem.find((i) => i.id === d.id)).toMatchObject({ mine: false });
+    const byProject = await cust.c.post<{ total: number }>('Complain/complainList', { projectId: p.id });
+    expect(byProject.body.data.total).toBe(1);
     const theirs = await other.c.post<{ total: number }>('Complain/complainList', {});
     expect(theirs.body.data.total).toBe(0);
   });

@@ -84,7 +84,12 @@ export const complainEditSchema = z.strictObject({
 export type ComplainEditInput = z.input<typeof complainEditSchema>;
 
 export const complainIdSchema = z.strictObject({ id: complaintIdSchema });
-export const complainListSchema = z.strictObject({ page: pageSchema, pageSize: pageSizeSchema });
+export const complainListSchema = z.strictObject({
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+  /** only this project's complaints (the project pages ask whether one is open) */
+  projectId: projectIdSchema.shape.id.optional(),
+});
 
 // ---------- what the parties see ----------
 

@@ -137,10 +137,19 @@ async function page(db: DbOrTx, where: SQL | undefined, limit: number, offset: n
 }
 
 /** The member's complaints: filed by it or against it, newest first. */
-export function memberPage(db: DbOrTx, memberId: number, limit: number, offset: number) {
+export function memberPage(
+  db: DbOrTx,
+  memberId: number,
+  projectId: number | undefined,
+  limit: number,
+  offset: number,
+) {
   return page(
     db,
-    or(eq(complaints.complainantId, memberId), eq(complaints.respondentId, memberId)),
+    and(
+      or(eq(complaints.complainantId, memberId), eq(complaints.respondentId, memberId)),
+      projectId === undefined ? undefined : eq(complaints.projectId, projectId),
+    ),
     limit,
     offset,
     [desc(complaints.createdAt), desc(complaints.id)],

@@ -37,7 +37,7 @@ export function registerComplaintRoutes(app: App, deps: Deps): void {
     '/api/Complain/complainList',
     member(
       '我的投诉',
-      '当前会员发起的和收到的投诉，最新在前，分页。',
+      '当前会员发起的和收到的投诉，最新在前，分页；可按项目筛选（projectId）。',
       complainListSchema,
       complaintPageSchema,
     ),

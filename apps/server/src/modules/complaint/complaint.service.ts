@@ -231,11 +231,12 @@ export async function info(db: DbOrTx, memberId: number, id: number): Promise<Co
 export async function list(
   db: DbOrTx,
   memberId: number,
-  input: { page: number; pageSize: number },
+  input: { page: number; pageSize: number; projectId?: number | undefined },
 ): Promise<ComplaintPage> {
   const { rows, total } = await repo.memberPage(
     db,
     memberId,
+    input.projectId,
     input.pageSize,
     (input.page - 1) * input.pageSize,
   );
