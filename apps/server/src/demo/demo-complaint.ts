@@ -5,6 +5,7 @@ import { insertComplaint, setComplaintOpen } from '../modules/complaint/complain
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
 import { newOutTradeNo } from '../modules/payment/payment.service.ts';
+import { insertTrade } from '../modules/payment/sandbox.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { insertDemoAwardedProject } from './demo-project.ts';
 
@@ -64,11 +65,20 @@ export async function seedDemoComplaint(
       },
       note: '演示：施工中、预付款已托管、投诉待裁决',
     });
-    await fundDemoEscrow(tx, {
+    const outTradeNo = await fundDemoEscrow(tx, {
       projectId: p.projectId,
       customerId: customer.id,
       orders: p.orders,
       amountFen: DEMO_COMPLAINT_PREPAY_FEN,
+    });
+    // the built-in Alipay sandbox knows the trade, so a ruling's refund goes through there too
+    await insertTrade(tx, {
+      outTradeNo,
+      tradeNo: `DEMO${outTradeNo.slice(1)}`,
+      subject: `项目 ${p.orders} 预付款`,
+      totalAmount: DEMO_COMPLAINT_PREPAY_FEN,
+      status: 'TRADE_SUCCESS',
+      paidAt: new Date(Date.now() - 5 * DAY),
     });
     const c = await insertComplaint(tx, {
       projectId: p.projectId,
