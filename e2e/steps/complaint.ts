@@ -28,7 +28,7 @@ export async function consoleLogin(page: Page, username = 'reviewer', password =
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page.getByRole('menuitem', { name: /投诉处理/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/(?!login)/);
 }
 
 async function openComplaint(page: Page, complaintTitleOrId: string | number) {
@@ -38,7 +38,7 @@ async function openComplaint(page: Page, complaintTitleOrId: string | number) {
     typeof complaintTitleOrId === 'number'
       ? page.getByTestId(`complaint-row-${complaintTitleOrId}`)
       : page
-          .getByRole('row', { name: new RegExp(escape(complaintTitleOrId)) })
+          .getByRole('row', { name: new RegExp(escapeRegExp(complaintTitleOrId)) })
           .getByRole('button', { name: /^处\s*理$/ });
   await link.first().click();
   const drawer = page.getByRole('dialog', { name: '投诉处理' });
@@ -46,7 +46,7 @@ async function openComplaint(page: Page, complaintTitleOrId: string | number) {
   return drawer;
 }
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -22,7 +22,7 @@ export default function ComplaintDetailPage() {
   const projectLink =
     base === '/customer' ? `/customer/project?id=${data.projectId}` : `/orderDetail?id=${data.projectId}`;
   return (
-    <div className="zl-panel zl-complaint-page">
+    <div className={base === '/customer' ? 'zl-panel zl-complaint-page' : 'zl-complaint-page'}>
       <div className="zl-complaint-head">
         <h1 className="zl-complaint-h1">投诉详情</h1>
         <Link to={`${base}/complaints`}>我的投诉</Link>

@@ -22,7 +22,7 @@ export default function ComplaintListPage() {
   const [page, setPage] = useState(1);
   const { data, isPending } = useQuery(complaintListQuery({ page, pageSize: 10 }));
   return (
-    <div className="zl-panel zl-complaint-page">
+    <div className={base === '/customer' ? 'zl-panel zl-complaint-page' : 'zl-complaint-page'}>
       <h1 className="zl-complaint-h1">我的投诉</h1>
       {isPending ? (
         <Skeleton active />
