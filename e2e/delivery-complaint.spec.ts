@@ -12,6 +12,7 @@ const PREPAY_PROJECT = '2026 深圳国际消费电子展特装展台（待付预
 test('a customer files a complaint; an operator rules a split in the console; the customer sees the ruling and 已关闭', async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const custCtx = await browser.newContext();
   const cust = await custCtx.newPage();
   await login(cust, CUSTOMER.mobile, CUSTOMER.password);
