@@ -109,7 +109,7 @@ test('the demo customer has 收支明细 in the customer portal', async ({ page 
   await page.getByRole('menuitem', { name: /收支明细/ }).click();
   await expect(page).toHaveURL(/\/customer\/bills$/);
   await expect(page.getByRole('heading', { name: '收支明细' })).toBeVisible();
-  // the demo prepayment held in escrow for the report awaiting acceptance (demo-report.ts)
+  // the demo prepayment held in escrow for the report awaiting acceptance (demo-report.ts, demo-complaint.ts)
   await expect(page.locator('.ant-table-tbody tr', { hasText: '预付款托管' }).first()).toBeVisible();
   await expect(page.locator('[data-testid="bills-chart"] canvas')).toBeVisible();
   // customers quote nothing: no 金币 tab or chart

@@ -20,6 +20,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
+import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerBillsRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerComplaintRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const html = webDist

@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoBills } from './demo-bills.ts';
+import { seedDemoComplaint } from './demo-complaint.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoReport } from './demo-report.ts';
@@ -57,6 +58,7 @@ export async function seedDemoData(
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
     ...(await seedDemoReport(db, { ...demo, uploadDir: opts.uploadDir })),
+    ...(await seedDemoComplaint(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];
   if (memberCount > 0) {

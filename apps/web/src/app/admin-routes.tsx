@@ -54,6 +54,11 @@ export const adminRoute: RouteObject = {
           handle: { title: '管理员 - 运营后台' },
           lazy: page(() => import('../features/admin/pages/admins-page.tsx')),
         },
+        {
+          path: 'complaints',
+          handle: { title: '投诉处理 - 运营后台' },
+          lazy: page(() => import('../features/admin/complaints/complaint-queue-page.tsx')),
+        },
         { path: '*', element: <Navigate to="/admin" replace /> },
       ],
     },

@@ -60,6 +60,16 @@ export const customerRoute: RouteObject = {
       handle: { title: '消息中心' },
       lazy: lazyPage(() => import('../features/placeholder/pages/waiting-page.tsx')),
     },
+    {
+      path: 'complaints',
+      handle: { title: '我的投诉' },
+      lazy: lazyPage(() => import('../features/complaint/pages/complaint-list-page.tsx')),
+    },
+    {
+      path: 'complaint',
+      handle: { title: '投诉详情' },
+      lazy: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
+    },
     { path: '*', element: <Navigate to="/customer/projects" replace /> },
   ],
 };

@@ -39,6 +39,8 @@ export const personCenterPages = {
   serviceDetail: '服务详情',
   serviceList: '我的服务',
   caseOut: '案例展示',
+  complaints: '我的投诉',
+  complaint: '投诉详情',
 } as const;
 
 export const loginOtherPages = {

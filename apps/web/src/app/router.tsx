@@ -30,6 +30,8 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   charging: lazyPage(() => import('../features/payment/pages/charging-page.tsx')),
   businessList: lazyPage(() => import('../features/person-center/pages/business-list-page.tsx')),
   noPage: notFound,
+  complaints: lazyPage(() => import('../features/complaint/pages/complaint-list-page.tsx')),
+  complaint: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
 };
 
 const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {

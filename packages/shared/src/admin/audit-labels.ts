@@ -40,6 +40,10 @@ export const auditActionLabels: Record<string, string> = {
   'withdraw.request': '申请提现',
   'withdraw.pay': '提现打款',
   'withdraw.reject': '提现驳回',
+  'complaint.add': '发起投诉',
+  'complaint.edit': '修改投诉',
+  'complaint.answer': '答复投诉',
+  'complaint.rule': '投诉裁决',
   ...Object.fromEntries(
     Object.entries(projectEventAuditLabels).map(([event, label]) => [`project.${event}`, label]),
   ),
@@ -53,6 +57,7 @@ export const auditTargetLabels: Record<string, string> = {
   member: '会员',
   project: '项目',
   withdrawal: '提现申请',
+  complaint: '投诉',
 };
 
 /** An action code in Chinese; an unknown one (a newer server) says so instead of showing the code. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRealDate, shanghaiToday } from '../date/date.ts';
 import { FILE_ID_RE } from '../file/file.schema.ts';
+import { trackRecordSchema } from '../member/track-record.schema.ts';
 import { isValidRegion } from '../region/region.ts';
 import { labelledText, textSchema } from '../text/text.schema.ts';
 import { PROJECT_GROUPS } from './project-states.ts';
@@ -239,6 +240,8 @@ export const customerQuoteSchema = z.object({
     score: z.number(),
     personauth: z.number().int(),
     businsauth: z.number().int(),
+    /** the supplier's track record (docs/delivery-complaint.md) */
+    trackRecord: trackRecordSchema,
   }),
   subtotals: z.record(z.string(), z.number().int()),
   total: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
 import { labelsByCode } from '../labels.ts';
+import { trackRecordSchema } from '../member/track-record.schema.ts';
 import { textSchema } from '../text/text.schema.ts';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from './project-states.ts';
 import { projectSummarySchema, requirementItemSchema } from './project-view.schema.ts';
@@ -141,7 +142,15 @@ export type PriceTableInfo = z.infer<typeof priceTableInfoSchema>;
 
 export const winnerInfoSchema = z.object({
   awarded: z.boolean(),
-  winner: z.object({ cardno: z.string(), nickname: z.string(), company: z.string() }).nullable(),
+  winner: z
+    .object({
+      cardno: z.string(),
+      nickname: z.string(),
+      company: z.string(),
+      /** docs/delivery-complaint.md "Track record" */
+      trackRecord: trackRecordSchema,
+    })
+    .nullable(),
   /** the caller's own quote: null when the caller is the customer */
   mine: z.enum(QUOTE_STATES).nullable(),
   /** the other party's contact: to the winner the customer's, to the customer the winner's */

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
 import { fileMimes } from '../admin/review.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
+import { trackRecords } from '../member/track-record.ts';
 import { insertProject, nextOrderNumber } from '../project/project.repo.ts';
 import { refundBidders } from '../project/project-refund.ts';
 import {
@@ -191,9 +192,13 @@ async function quoteViews(db: Db, list: repo.QuoteWithSupplier[]): Promise<Custo
     db,
     list.flatMap((q) => q.attachments),
   );
+  const records = await trackRecords(
+    db,
+    list.map((q) => q.supplierId),
+  );
   return list.map((q) => ({
     quoteId: q.id,
-    supplier: { ...q.supplier, score: 0 },
+    supplier: { ...q.supplier, score: 0, trackRecord: records.get(q.supplierId)! },
     subtotals: q.subtotals as Record<string, number>,
     total: q.total,
     days: q.days,

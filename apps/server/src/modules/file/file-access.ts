@@ -8,6 +8,7 @@ import {
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
+import { isEvidenceForParty } from '../complaint/complaint.repo.ts';
 import { isReportFileOf } from '../report/report.repo.ts';
 import { type FileRow, findMemberFile } from './file.repo.ts';
 
@@ -40,10 +41,12 @@ export function fileRef(id: string, hasThumb = true): FileRef {
 }
 
 /**
- * Private files other members may read besides the uploader: a completion report's photos and
- * files, to the project's customer and its winner (docs/delivery-report.md "Files").
+ * Private files other members may read besides the uploader (operators read every file): a
+ * completion report's photos and files, to the project's customer and its winner
+ * (docs/delivery-report.md "Files"); evidence of a complaint, to both of its parties
+ * (docs/delivery-complaint.md).
  */
 export async function memberMayReadPrivate(db: DbOrTx, memberId: number, row: FileRow): Promise<boolean> {
-  if (row.purpose === 'report') return isReportFileOf(db, row.id, memberId);
-  return false;
+  if (row.purpose === 'report' && (await isReportFileOf(db, row.id, memberId))) return true;
+  return isEvidenceForParty(db, memberId, row.id);
 }

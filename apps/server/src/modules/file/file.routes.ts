@@ -139,10 +139,10 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
     if (row.visibility === 'private') {
       const owner = request.member !== null && row.ownerMemberId === request.member.memberId;
       const party =
-        !owner &&
-        request.member !== null &&
-        (await memberMayReadPrivate(deps.db, request.member.memberId, row));
-      if (!owner && !party && !request.admin) throw notFound();
+        !owner && !request.admin && request.member !== null
+          ? await memberMayReadPrivate(deps.db, request.member.memberId, row)
+          : false;
+      if (!owner && !request.admin && !party) throw notFound();
     }
     const key = thumb ? row.thumbKey : row.storageKey;
     if (!key) throw notFound();

@@ -336,67 +336,100 @@ export async function releaseEscrow(
   return r.duplicate ? null : { released: held, commission };
 }
 
+/** A split booked in a transaction: the amounts, and the refund request to send after the commit. */
+export interface BookedSplit {
+  refunded: number;
+  released: number;
+  commission: number;
+  refund: repo.PaymentRefundRow | undefined;
+}
+
 /**
- * A complaint ruling's split (issue 11 calls it): `refundFen` of the escrow goes back to the
- * customer's original payment, the rest is released to the winner (commission on that part
- * only). The ledger, the refund request and the release commit together; then
- * alipay.trade.refund is called with the request number `E<projectId>`. When that call fails the
- * refund stays `pending` and the reconciliation job sends it again (the same request number, so
- * Alipay refunds once): money is never lost nor paid twice (docs/payments.md).
+ * A complaint ruling's split, booked in the caller's transaction `tx` (docs/payments.md):
+ * `refundFen` of the escrow goes back to the customer (`escrow_refund` and a pending refund request
+ * `E<projectId>` against the paid prepayment), the rest is released to the winner less the
+ * commission on that part (`escrow_release`). Nothing held → INVALID_STATE.
+ */
+export async function bookEscrowSplit(
+  tx: Tx,
+  projectId: number,
+  refundFen: number,
+  commissionBp: number,
+): Promise<BookedSplit> {
+  if (!Number.isSafeInteger(refundFen) || refundFen < 0) throw new AppError('VALIDATION_FAILED');
+  const project = await lockProject(tx, projectId);
+  if (!project) throw new AppError('NOT_FOUND');
+  const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
+  if (held <= 0) throw new AppError('INVALID_STATE', { message: '该项目没有托管中的预付款' });
+  if (refundFen > held) throw new AppError('INSUFFICIENT_FUNDS', { message: '退款金额超过托管金额' });
+  let refund: repo.PaymentRefundRow | undefined;
+  if (refundFen > 0) {
+    const paid = await repo.findPaidPrepayOrder(tx, projectId);
+    if (!paid) throw new AppError('INVALID_STATE', { message: '找不到该项目的预付款支付记录' });
+    await escrowRefund(tx, {
+      projectId,
+      customerId: project.customerId,
+      amountFen: refundFen,
+      orders: project.orders,
+    });
+    refund = await repo.insertRefund(tx, {
+      outRequestNo: `E${projectId}`,
+      outTradeNo: paid.outTradeNo,
+      projectId,
+      amount: refundFen,
+      reason: `项目 ${project.orders} 投诉裁决退款`,
+    });
+  }
+  const rest = held - refundFen;
+  let commission = 0;
+  if (rest > 0) {
+    const winnerId = await repo.findWinnerId(tx, projectId);
+    if (winnerId === undefined) throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
+    commission = commissionOf(rest, commissionBp);
+    await escrowRelease(tx, {
+      projectId,
+      winnerId,
+      amountFen: rest,
+      commissionFen: commission,
+      orders: project.orders,
+    });
+  }
+  return { refunded: refundFen, released: rest, commission, refund };
+}
+
+/**
+ * After the split's commit: alipay.trade.refund with the request number `E<projectId>`. When that
+ * call fails the refund stays `pending` and the reconciliation job sends it again (the same request
+ * number, so Alipay refunds once): money is never lost nor paid twice. Answers whether it was sent.
+ */
+export async function sendSplitRefund(
+  deps: MoneyDeps,
+  refund: repo.PaymentRefundRow | undefined,
+): Promise<boolean> {
+  if (!refund) return false;
+  try {
+    return await sendRefund(deps, refund);
+  } catch (err) {
+    deps.log.warn(
+      { err, projectId: refund.projectId },
+      'escrow refund not sent; the reconciliation job retries',
+    );
+    return false;
+  }
+}
+
+/**
+ * A split in its own transaction, then the refund sent: bookEscrowSplit + sendSplitRefund (the
+ * complaint ruling calls the two itself, around its own transaction).
  */
 export async function settleEscrowSplit(
   deps: MoneyDeps,
   projectId: number,
   refundFen: number,
 ): Promise<{ refunded: number; released: number; commission: number; refundSent: boolean }> {
-  if (!Number.isSafeInteger(refundFen) || refundFen < 0) throw new AppError('VALIDATION_FAILED');
-  const booked = await deps.db.transaction(async (tx) => {
-    const project = await lockProject(tx, projectId);
-    if (!project) throw new AppError('NOT_FOUND');
-    const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
-    if (held <= 0) throw new AppError('INVALID_STATE', { message: '该项目没有托管中的预付款' });
-    if (refundFen > held) throw new AppError('INSUFFICIENT_FUNDS', { message: '退款金额超过托管金额' });
-    let refund: repo.PaymentRefundRow | undefined;
-    if (refundFen > 0) {
-      const paid = await repo.findPaidPrepayOrder(tx, projectId);
-      if (!paid) throw new AppError('INVALID_STATE', { message: '找不到该项目的预付款支付记录' });
-      await escrowRefund(tx, {
-        projectId,
-        customerId: project.customerId,
-        amountFen: refundFen,
-        orders: project.orders,
-      });
-      refund = await repo.insertRefund(tx, {
-        outRequestNo: `E${projectId}`,
-        outTradeNo: paid.outTradeNo,
-        projectId,
-        amount: refundFen,
-        reason: `项目 ${project.orders} 投诉裁决退款`,
-      });
-    }
-    const rest = held - refundFen;
-    let commission = 0;
-    if (rest > 0) {
-      const winnerId = await repo.findWinnerId(tx, projectId);
-      if (winnerId === undefined) throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
-      commission = commissionOf(rest, deps.config.platformCommissionBp);
-      await escrowRelease(tx, {
-        projectId,
-        winnerId,
-        amountFen: rest,
-        commissionFen: commission,
-        orders: project.orders,
-      });
-    }
-    return { refund, released: rest, commission };
-  });
-  let refundSent = false;
-  if (booked.refund) {
-    try {
-      refundSent = await sendRefund(deps, booked.refund);
-    } catch (err) {
-      deps.log.warn({ err, projectId }, 'escrow refund not sent; the reconciliation job retries');
-    }
-  }
-  return { refunded: refundFen, released: booked.released, commission: booked.commission, refundSent };
+  const booked = await deps.db.transaction((tx) =>
+    bookEscrowSplit(tx, projectId, refundFen, deps.config.platformCommissionBp),
+  );
+  const refundSent = await sendSplitRefund(deps, booked.refund);
+  return { refunded: booked.refunded, released: booked.released, commission: booked.commission, refundSent };
 }

@@ -1,6 +1,7 @@
 import { PROJECT_STATUS, type QuoteState, quoteStateOf, quoteStatusOf } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { trackRecordOf } from '../member/track-record.ts';
 import { projectSummary } from '../project/project-view.ts';
 import {
   findMember,
@@ -31,7 +32,14 @@ export async function winnerInfo(db: DbOrTx, memberId: number, id: number) {
   }
   return {
     awarded,
-    winner: winner ? { cardno: winner.cardno, nickname: winner.nickname, company: winner.company } : null,
+    winner: winner
+      ? {
+          cardno: winner.cardno,
+          nickname: winner.nickname,
+          company: winner.company,
+          trackRecord: await trackRecordOf(db, winner.supplierId),
+        }
+      : null,
     mine: mine ? quoteStateOf(mine.status) : null,
     contact,
   };

@@ -1,3 +1,4 @@
+import AlertOutlined from '@ant-design/icons/AlertOutlined';
 import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
 import FundOutlined from '@ant-design/icons/FundOutlined';
@@ -32,6 +33,7 @@ const NAV: Array<{ key: string; area: AdminArea; label: string; icon: React.Reac
   { key: 'members', area: 'members', label: '会员管理', icon: <TeamOutlined /> },
   { key: 'audit', area: 'audit', label: '操作日志', icon: <FileSearchOutlined /> },
   { key: 'admins', area: 'admins', label: '管理员', icon: <AuditOutlined /> },
+  { key: 'complaints', area: 'review', label: '投诉处理', icon: <AlertOutlined /> },
 ];
 
 export function adminLoginPath(from: string): string {

@@ -2,6 +2,7 @@ import BellOutlined from '@ant-design/icons/BellOutlined';
 import FileAddOutlined from '@ant-design/icons/FileAddOutlined';
 import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import TransactionOutlined from '@ant-design/icons/TransactionOutlined';
+import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { AntdProvider } from '../../app/antd-provider.tsx';
@@ -14,6 +15,7 @@ const NAV = [
   { key: 'publish', label: '发布项目', to: '/customer/publish', icon: <FileAddOutlined /> },
   { key: 'bills', label: '收支明细', to: '/customer/bills', icon: <TransactionOutlined /> },
   { key: 'message', label: '消息', to: '/customer/message', icon: <BellOutlined /> },
+  { key: 'complaints', label: '投诉', to: '/customer/complaints', icon: <WarningOutlined /> },
 ];
 
 const ACCOUNT_LINKS = [
@@ -27,6 +29,7 @@ function navKey(pathname: string): string {
   if (pathname.startsWith('/customer/publish')) return 'publish';
   if (pathname.startsWith('/customer/message')) return 'message';
   if (pathname.startsWith('/customer/bills')) return 'bills';
+  if (pathname.startsWith('/customer/complaint')) return 'complaints';
   // the account pages: their own keys in the phone drawer (ACCOUNT_LINKS)
   if (ACCOUNT_LINKS.some((l) => l.to === pathname)) return pathname;
   return 'projects';

@@ -26,6 +26,7 @@ const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]>
     items: [
       ['projectList', '我的项目'],
       ['evaluateList', '我的评价'],
+      ['complaints', '我的投诉'],
     ],
   },
   {

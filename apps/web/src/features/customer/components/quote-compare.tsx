@@ -17,6 +17,7 @@ import { type ReactNode, useState } from 'react';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { TrackRecord } from '../../complaint/index.ts';
 import { useAward } from '../api/award.ts';
 
 /** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */
@@ -209,6 +210,7 @@ export function QuoteCompare({
                     {/* the server answers 0 until the supplier has evaluations */}
                     {!q.supplier.score ? '暂无评分' : `评分 ${q.supplier.score.toFixed(1)}`}
                   </div>
+                  <TrackRecord record={q.supplier.trackRecord} />
                 </th>
               ))}
             </tr>

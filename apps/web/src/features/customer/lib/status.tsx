@@ -13,7 +13,12 @@ const COLORS: Record<number, string> = {
   [S.CLOSED]: 'default',
 };
 
-const CLOSED_BY: Record<string, string> = { rejected: '已驳回', cancelled: '已取消', expired: '已过期' };
+const CLOSED_BY: Record<string, string> = {
+  rejected: '已驳回',
+  cancelled: '已取消',
+  expired: '已过期',
+  complaint: '投诉裁决',
+};
 
 /** 项目状态 tag: the server's statusText, else the shared label; a closed one says why. */
 export function ProjectStatusTag({
@@ -55,5 +60,6 @@ export function closedNotice(p: { status: number; closedBy?: string; checked?: n
   if (p.closedBy === 'cancelled') return '项目已取消，不再接收报价；已报价供应商支付的金币已全部退还。';
   if (p.closedBy === 'expired')
     return '竞标已截止且未选择中标方，项目已关闭；已报价供应商支付的金币已全部退还。';
+  if (p.closedBy === 'complaint') return '项目已按平台投诉裁决关闭，托管的预付款已按裁决退还或结算。';
   return '项目已关闭，不再接收报价。';
 }

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
+import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
@@ -66,6 +67,7 @@ function Winner({ id }: { id: number }) {
       description={
         <Space wrap size={16}>
           <span>会员号 {w.cardno}</span>
+          <TrackRecord record={w.trackRecord} />
           {data.contact && (
             <>
               <span>联系人 {data.contact.name || '—'}</span>
@@ -118,6 +120,7 @@ export default function ProjectPage() {
                 取消项目
               </Button>
             )}
+            <ComplainButton projectId={p.id} status={p.status} base="/customer" />
           </Space>
         </div>
         {a.rejected && (

@@ -36,6 +36,7 @@ import {
 import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../order-detail.css';
 import { formatDatesTimes } from '../../../lib/time.ts';
+import { ComplainButton } from '../../complaint/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -153,6 +154,9 @@ export default function OrderDetailPage() {
             )}
             <FavoriteButton favorite={p.favorite} pending={fav.isPending} onToggle={() => fav.mutate(p.id)} />
             <span className="zl-od-favtext">{p.favorite ? '已收藏' : '收藏'}</span>
+            {action?.kind === 'won' && (
+              <ComplainButton projectId={p.id} status={p.status} base="/personCenter" />
+            )}
           </div>
           {action && !action.to && !awardShown && (
             <div className="zl-od-why">
