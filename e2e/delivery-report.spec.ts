@@ -58,6 +58,7 @@ test('customer flags a line → supplier re-submits it → customer accepts → 
   await login(supplier, SUPPLIER.mobile, SUPPLIER.password);
   await expect(supplier).toHaveURL(/\/mainPage$/);
   await supplier.goto('/personCenter/defaultPage');
+  await expect(supplier.getByTestId('cash-available')).toHaveText(/^¥[\d,]+\.\d\d$/);
   const cashBefore = yuan((await supplier.getByTestId('cash-available').textContent()) ?? '');
 
   // 1. The customer sees the checklist with photos and flags 品牌背景墙.
