@@ -9,6 +9,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { type FileRow, findMemberFile } from './file.repo.ts';
+import { isContractFileOfParty } from './project-files.repo.ts';
 
 /**
  * For modules that store a file id a member sent (avatar, ID card images, licence...): the file
@@ -36,4 +37,14 @@ export async function assertOwnFile(
 /** How a stored file id is answered to the pages. Images have a thumbnail, PDFs do not. */
 export function fileRef(id: string, hasThumb = true): FileRef {
   return { id, url: fileUrl(id), thumbUrl: hasThumb ? fileThumbUrl(id) : null };
+}
+
+/**
+ * Who besides the uploader may read a private file: a project's contract files are read by the
+ * project's customer and its winning supplier (docs/delivery-contract.md "Files").
+ */
+export async function mayReadPrivateFile(db: DbOrTx, memberId: number, row: FileRow): Promise<boolean> {
+  if (row.ownerMemberId === memberId) return true;
+  if (row.purpose === 'contract') return isContractFileOfParty(db, memberId, row.id);
+  return false;
 }

@@ -7,6 +7,7 @@ import type { App, Deps } from '../../lib/types.ts';
 import { memberOrAdminOf } from '../../plugins/guards.ts';
 import { findFileById } from './file.repo.ts';
 import { checkUploadRate, saveUpload, type Uploader } from './file.service.ts';
+import { mayReadPrivateFile } from './file-access.ts';
 import { type FileStorage, LocalDiskStorage } from './storage.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so Chinese names survive the download. */
@@ -136,8 +137,9 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
     const row = await findFileById(deps.db, id);
     if (!row) throw notFound();
     if (row.visibility === 'private') {
-      const owner = request.member !== null && row.ownerMemberId === request.member.memberId;
-      if (!owner && !request.admin) throw notFound();
+      const reader =
+        request.member !== null && (await mayReadPrivateFile(deps.db, request.member.memberId, row));
+      if (!reader && !request.admin) throw notFound();
     }
     const key = thumb ? row.thumbKey : row.storageKey;
     if (!key) throw notFound();
