@@ -145,6 +145,20 @@ describe('Projectcenter/fUpdateContract and Customer/contractReview', () => {
       ctx,
       sql`select action from audit_log where target_type = 'project' and target_id = ${String(p.id)} order by id`,
     );
+    // the timeline lists every contract step with who did it
+    const info = await sup.c.post<{ orbits: Array<{ action: string; who: string }> }>(
+      'Projectcenter/getInfo',
+      {
+        id: p.id,
+      },
+    );
+    expect(info.body.data.orbits.slice(-5).map((o) => `${o.who}:${o.action}`)).toEqual([
+      '供应商:上传合同',
+      '参展商:审核合同：驳回',
+      '供应商:上传合同',
+      '参展商:审核合同：通过',
+      '参展商:开始施工',
+    ]);
     expect(audit.map((a) => a.action)).toEqual([
       'project.uploadContract',
       'project.reviewContract',

@@ -57,3 +57,10 @@ export const contractStateSchema = z.object({
   prepay: z.number().int(),
 });
 export type ContractState = z.infer<typeof contractStateSchema>;
+
+/** A won project's delivery step in the supplier's 我的项目 list: the step label and his one next action. */
+export const deliveryStepViewSchema = z.object({
+  label: z.string(),
+  next: z.object({ label: z.string(), href: z.string().nullable() }),
+});
+export type DeliveryStepView = z.infer<typeof deliveryStepViewSchema>;

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
+import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
@@ -73,7 +74,7 @@ function Winner({ id }: { id: number }) {
               </span>
             </>
           )}
-          <span>请与中标方沟通合同细节，合同上传后由平台审核。</span>
+          <span>请与中标方沟通合同细节，中标方上传签订的合同后由您审核。</span>
         </Space>
       }
     />
@@ -128,6 +129,7 @@ export default function ProjectPage() {
         {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
         <PrepayPanel project={p} />
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
+        {p.status >= PROJECT_STATUS.AWARDED && <ContractReview project={p} />}
         <Facts p={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">
@@ -154,6 +156,10 @@ export default function ProjectPage() {
         <h3 className="zl-cust-h3">需求清单</h3>
         <RequirementLists project={p} />
       </div>
+      {p.status >= PROJECT_STATUS.AWARDED &&
+        (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
+          <ProgressCard project={p} role="customer" />
+        )}
       {showQuotes && (
         <div className="zl-panel" id="quotes">
           <div className="zl-cust-head">
