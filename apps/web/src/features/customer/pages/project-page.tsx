@@ -158,7 +158,7 @@ export default function ProjectPage() {
       </div>
       {p.status >= PROJECT_STATUS.AWARDED &&
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
-          <ProgressCard project={p} role="customer" />
+          <ProgressCard project={p} party="customer" />
         )}
       {showQuotes && (
         <div className="zl-panel" id="quotes">

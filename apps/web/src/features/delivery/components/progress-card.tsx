@@ -22,16 +22,16 @@ function status(m: Milestone): 'finish' | 'error' | 'wait' {
  */
 export function ProgressCard({
   project,
-  role,
+  party,
   now,
 }: {
   project: DeliveryFields & { id: number };
-  role: DeliveryRole;
+  party: DeliveryRole;
   now?: Date;
 }) {
   const navigate = useNavigate();
   const step = deliveryStep(project);
-  const action = step[role];
+  const action = step[party];
   const milestones = deliveryMilestones(project, now ?? new Date());
   const current = milestones.findIndex((m) => !m.done);
   return (

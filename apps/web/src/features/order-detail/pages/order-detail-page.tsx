@@ -217,7 +217,7 @@ export default function OrderDetailPage() {
         </div>
         <aside className="zl-od-side">
           {p.myQuote?.status === QUOTE_STATUS.WON && p.status >= PROJECT_STATUS.AWARDED && (
-            <ProgressCard project={p} role="supplier" />
+            <ProgressCard project={p} party="supplier" />
           )}
           {p.myQuote && <MyQuoteCard quote={p.myQuote} projectId={p.id} canEdit={action?.form === 'edit'} />}
           <section className="zl-panel">
