@@ -1,8 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
+import type { FileStorage } from '../modules/file/storage.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoBills } from './demo-bills.ts';
+import { seedDemoContract } from './demo-contract.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
@@ -42,7 +44,7 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 }
 
 /** Demo members on an empty database; nothing when members already exist. */
-export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
+export async function seedDemoData(db: Db, storage?: FileStorage): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
   const memberCount = await countMembers(db);
   const demo = { supplierMobile: DEMO_ACCOUNTS[0].mobile, customerMobile: DEMO_ACCOUNTS[1].mobile };
@@ -51,6 +53,7 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
+    ...(await seedDemoContract(db, demo, storage)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];
   if (memberCount > 0) {
