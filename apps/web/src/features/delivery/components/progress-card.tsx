@@ -37,7 +37,7 @@ export function ProgressCard({
   return (
     <section className="zl-panel zl-dl-progress" data-testid="progress-card">
       <div className="zl-dl-progress-head">
-        <h2>项目进度</h2>
+        <h2>交付进度</h2>
         <Tag color="blue">{step.label}</Tag>
       </div>
       <div className="zl-dl-next">

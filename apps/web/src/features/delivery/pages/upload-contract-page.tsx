@@ -73,9 +73,8 @@ export default function UploadContractPage() {
         <ContractSteps current={open ? 2 : 3} />
       </section>
       <section className="zl-panel">
-        <h2>
-          {p.title} <span className="zl-dl-muted">{p.orders}</span>
-        </h2>
+        <h2>{p.title}</h2>
+        <p className="zl-dl-muted">订单号 {p.orders}</p>
         {p.contctck === 3 && (
           <Alert
             type="error"
