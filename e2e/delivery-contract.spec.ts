@@ -28,7 +28,9 @@ test('the winner signs and uploads the contract, the customer approves it', asyn
   await approveContract(customer, id);
   // the prepayment is due now: the existing pay panel shows
   await expect(customer.getByText(/合同已审核通过，请支付预付款/)).toBeVisible();
-  await expect(customer.getByTestId('progress-card').getByRole('button', { name: '支付预付款' })).toBeVisible();
+  await expect(
+    customer.getByTestId('progress-card').getByRole('button', { name: '支付预付款' }),
+  ).toBeVisible();
 
   // the supplier's timeline lists both steps with who did them
   await supplier.goto(`/orderDetail?id=${id}`);

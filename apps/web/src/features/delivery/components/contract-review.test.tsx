@@ -48,7 +48,11 @@ describe('合同审核 on the customer page', { timeout: 30_000 }, () => {
     fakeFeedback();
     mockFetch(() =>
       jsonResponse(
-        envelope('VALIDATION_FAILED', { fields: { reason: '驳回原因至少 2 个字' } }, '驳回原因至少 2 个字'),
+        envelope(
+          'VALIDATION_FAILED',
+          { fields: { reason: '驳回原因至少 2 个字' } },
+          { errorMessage: '驳回原因至少 2 个字' },
+        ),
         400,
       ),
     );
