@@ -21,6 +21,7 @@ import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
 import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
+import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);
   registerWithdrawRoutes(app, deps);
   registerBillsRoutes(app, deps);
+  registerContractRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerComplaintRoutes(app, deps);

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { LocalDiskStorage } from './modules/file/storage.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
 async function main(): Promise<void> {
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
 
   if (config.demoData) {
-    const demo = await seedDemoData(database.db, { uploadDir: config.uploadDir });
+    const demo = await seedDemoData(database.db, { storage: new LocalDiskStorage(config.uploadDir) });
     const hint = config.isProduction
       ? ''
       : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';

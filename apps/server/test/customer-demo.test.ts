@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { DEMO_CONTRACT_TITLES } from '../src/demo/demo-contract.ts';
 import { DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
+import { LocalDiskStorage } from '../src/modules/file/storage.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { Client, expectOk, login, rows } from './helpers.ts';
-import { useTestApp } from './member-fixtures.ts';
+import { tempUploadDir, useTestApp } from './member-fixtures.ts';
 
 const ctx = useTestApp();
 
 describe('demo marketplace data', () => {
   it('gives the demo supplier coins once and the demo customer projects in the order centre', async () => {
-    const first = await seedDemoData(ctx.database.db);
+    const first = await seedDemoData(ctx.database.db, { storage: new LocalDiskStorage(tempUploadDir()) });
     expect(first?.banner).toMatch(/200 金币/);
     const [supplier] = await rows<{ id: number }>(
       ctx,
@@ -27,22 +29,37 @@ describe('demo marketplace data', () => {
     const items = list.body.data.listItem;
     // the four open or pending ones, four earlier ones that were closed (demo-bills.ts) and, for
     // the payment sandbox, one in 签约中 with the contract approved and its prepayment due
-    // (docs/payments.md); one with its completion report awaiting acceptance (docs/delivery-report.md),
-    // and one in 施工中 under complaint (docs/delivery-complaint.md)
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 4, 5, 7, 7, 7, 7]);
+    // (docs/payments.md); the contract stages: to sign (2), under review (3), building (4)
+    // (docs/delivery-contract.md "Demo"); one with its completion report awaiting acceptance
+    // (docs/delivery-report.md), and one in 施工中 under complaint (docs/delivery-complaint.md)
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 7, 7, 7, 7]);
     for (const p of items.filter((x) => x.status !== 7)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
-      if (p.status < 3) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+      if (p.status < 2) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }
     const [due] = await rows<{
       contctck: number;
       ispaid: boolean;
       prepay: number;
       winner_quote_id: number | null;
-    }>(ctx, sql`select contctck, ispaid, prepay, winner_quote_id from projects where status = 3`);
+    }>(
+      ctx,
+      sql`select contctck, ispaid, prepay, winner_quote_id from projects where status = 3 and contctck = 2`,
+    );
     expect(due).toMatchObject({ contctck: 2, ispaid: false });
     expect(Number(due!.prepay)).toBe(1_280_000);
     expect(due!.winner_quote_id).not.toBeNull();
+    const [review] = await rows<{ contract: string[] }>(
+      ctx,
+      sql`select contract from projects where status = 3 and contctck = 1`,
+    );
+    expect(review!.contract).toHaveLength(1);
+    const [building] = await rows<{ ispaid: boolean; escrow: number }>(
+      ctx,
+      sql`select ispaid, prepayp as escrow from projects where title = ${DEMO_CONTRACT_TITLES.building}`,
+    );
+    expect(building).toMatchObject({ ispaid: true });
+    expect(Number(building!.escrow)).toBe(800_000);
     expect(new Set(items.map((p) => p.prov))).toEqual(new Set(['上海市', '广东省']));
 
     // a restart seeds nothing twice
@@ -50,7 +67,7 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(10);
+    expect(n!.n).toBe(14);
     // the report awaiting acceptance: escrow held through prepay_in, a photo for every line
     const [rep] = await rows<{ id: number; reportck: number; contctck: number; held: number; lines: number }>(
       ctx,

@@ -144,14 +144,15 @@ describe('the OpenAPI document', () => {
         // only the two file downloads, Alipay's notify (plain text), the sandbox's pages and the
         // bills' CSV answer something other than JSON
         expect(r.url, `${r.url} has no 200 schema`).toMatch(
-          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$)/,
+          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Projectcenter\/contractPdf$)/,
         );
         const content = op.responses['200']?.content ?? {};
         expect(
           content['application/octet-stream'] ??
             content['text/plain'] ??
             content['text/html'] ??
-            content['text/csv'],
+            content['text/csv'] ??
+            content['application/pdf'],
           r.url,
         ).toBeDefined();
       }

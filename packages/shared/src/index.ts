@@ -18,6 +18,8 @@ export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
 export * from './member/track-record.schema.ts';
 export * from './payment/payment.schema.ts';
+export * from './project/contract.schema.ts';
+export * from './project/delivery-step.ts';
 export * from './project/project.schema.ts';
 export * from './project/project-states.ts';
 export * from './project/project-view.schema.ts';

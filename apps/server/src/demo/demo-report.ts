@@ -4,7 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { insertFile } from '../modules/file/file.repo.ts';
 import { processImage } from '../modules/file/image.ts';
-import { type FileStorage, LocalDiskStorage, newStorageKey } from '../modules/file/storage.ts';
+import { type FileStorage, newStorageKey } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
 import { newOutTradeNo } from '../modules/payment/payment.service.ts';
@@ -68,17 +68,17 @@ async function storeDemoPhoto(
  * demo customer's project in 待验收 (5, reportck 1) won by the demo supplier, contract approved,
  * its prepayment paid into escrow through the real `prepay_in` movement (a paid order, as the
  * Alipay settlement books it), and a report with photos for every line of the winning quote.
- * Once per database (by title). Without `uploadDir` the photo rows are made without bytes.
+ * Once per database (by title). Without `storage` the photo rows are made without bytes.
  */
 export async function seedDemoReport(
   db: Db,
-  demo: { supplierMobile: string; customerMobile: string; uploadDir?: string | undefined },
+  demo: { supplierMobile: string; customerMobile: string; storage?: FileStorage | undefined },
 ): Promise<string[]> {
   const supplier = await findMemberByMobile(db, demo.supplierMobile);
   const customer = await findMemberByMobile(db, demo.customerMobile);
   if (!supplier || !customer) return [];
   if (await findProjectByTitle(db, customer.id, DEMO_REPORT_TITLE)) return [];
-  const storage = demo.uploadDir ? new LocalDiskStorage(demo.uploadDir) : null;
+  const storage = demo.storage ?? null;
   await db.transaction(async (tx) => {
     const workpic: string[] = [];
     for (let i = 0; i < 3; i++)

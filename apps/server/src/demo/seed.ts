@@ -1,9 +1,11 @@
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
+import type { FileStorage } from '../modules/file/storage.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoBills } from './demo-bills.ts';
 import { seedDemoComplaint } from './demo-complaint.ts';
+import { seedDemoContract } from './demo-contract.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoReport } from './demo-report.ts';
@@ -44,10 +46,13 @@ async function seedDemoAdmins(db: Db): Promise<string[]> {
 }
 
 /** Demo members on an empty database; nothing when members already exist. */
-/** `uploadDir`: where the demo's photos are stored (the server's UPLOAD_DIR); without it, rows only. */
+/**
+ * `storage`: where the demo's files (report photos, the uploaded contract) are stored — the
+ * server's file storage; without it, rows only.
+ */
 export async function seedDemoData(
   db: Db,
-  opts: { uploadDir?: string } = {},
+  opts: { storage?: FileStorage } = {},
 ): Promise<{ banner: string } | null> {
   const adminLines = await seedDemoAdmins(db);
   const memberCount = await countMembers(db);
@@ -57,7 +62,8 @@ export async function seedDemoData(
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
-    ...(await seedDemoReport(db, { ...demo, uploadDir: opts.uploadDir })),
+    ...(await seedDemoContract(db, demo, opts.storage)),
+    ...(await seedDemoReport(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoComplaint(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];

@@ -125,7 +125,17 @@ const DOC_ONLY: Record<
       },
     },
   },
+  'GET /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
+  'POST /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
 };
+
+/** docs/delivery-contract.md "Contract PDF". */
+function contractPdf() {
+  return {
+    description: '合同 PDF（附件名 展台搭建合同-订单号.pdf）；失败时为失败的信封',
+    content: { 'application/pdf': { schema: z.file() } },
+  };
+}
 
 const sandboxPage = {
   200: {

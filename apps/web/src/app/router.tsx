@@ -17,6 +17,8 @@ const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = 
   orderDetail: lazyPage(() => import('../features/order-detail/pages/order-detail-page.tsx')),
   orderPrice: lazyPage(() => import('../features/quote/pages/order-price-page.tsx')),
   collect: lazyPage(() => import('../features/collect/pages/collect-page.tsx')),
+  signContract: lazyPage(() => import('../features/delivery/pages/sign-contract-page.tsx')),
+  uploadContract: lazyPage(() => import('../features/delivery/pages/upload-contract-page.tsx')),
   noPage: notFound,
   uploadReport: lazyPage(() => import('../features/report/pages/upload-report-page.tsx')),
 };

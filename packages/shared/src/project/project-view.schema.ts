@@ -96,6 +96,8 @@ export const projectDetailSchema = z.object({
   reportdate: z.string(),
   prepayp: z.number().int(),
   ispaid: z.boolean(),
+  /** a complaint about the project is open (escrow and auto-acceptance paused) */
+  complaintOpen: z.boolean(),
   dimian: items,
   beiban: items,
   mentou: items,

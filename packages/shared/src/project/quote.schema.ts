@@ -3,6 +3,7 @@ import { fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
 import { labelsByCode } from '../labels.ts';
 import { trackRecordSchema } from '../member/track-record.schema.ts';
 import { textSchema } from '../text/text.schema.ts';
+import { deliveryStepViewSchema } from './contract.schema.ts';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from './project-states.ts';
 import { projectSummarySchema, requirementItemSchema } from './project-view.schema.ts';
 import { projectIdSchema } from './search.schema.ts';
@@ -176,6 +177,8 @@ export const factoryPrjctListResultSchema = z.object({
       quoteId: z.number().int(),
       quoteTotal: z.number().int(),
       quoteState: z.enum(QUOTE_STATES),
+      /** the won project's delivery step (docs/delivery-contract.md), null for other quotes */
+      delivery: deliveryStepViewSchema.nullable(),
     }),
   ),
   total: z.number().int(),

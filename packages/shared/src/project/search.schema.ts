@@ -116,6 +116,10 @@ export const orbitSchema = z.object({
   statusText: z.string(),
   /** `YYYY-MM-DD HH:mm:ss` Asia/Shanghai */
   at: z.string(),
+  /** what happened in words (e.g. 上传合同, 审核合同：驳回), '' when only the status changed */
+  action: z.string(),
+  /** who did it: 参展商 / 供应商 / 平台 / 系统 */
+  who: z.string(),
 });
 export type Orbit = z.infer<typeof orbitSchema>;
 

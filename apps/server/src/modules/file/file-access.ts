@@ -11,6 +11,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { isEvidenceForParty } from '../complaint/complaint.repo.ts';
 import { isReportFileOf } from '../report/report.repo.ts';
 import { type FileRow, findMemberFile } from './file.repo.ts';
+import { isContractFileOfParty } from './project-files.repo.ts';
 
 /**
  * For modules that store a file id a member sent (avatar, ID card images, licence...): the file
@@ -41,12 +42,14 @@ export function fileRef(id: string, hasThumb = true): FileRef {
 }
 
 /**
- * Private files other members may read besides the uploader (operators read every file): a
- * completion report's photos and files, to the project's customer and its winner
- * (docs/delivery-report.md "Files"); evidence of a complaint, to both of its parties
- * (docs/delivery-complaint.md).
+ * Who besides the uploader may read a private file (operators read every file): a project's
+ * contract files (docs/delivery-contract.md "Files") and its completion report's photos and files
+ * (docs/delivery-report.md "Files"), to the project's customer and its winning supplier; a
+ * complaint's evidence, to both of its parties (docs/delivery-complaint.md).
  */
 export async function memberMayReadPrivate(db: DbOrTx, memberId: number, row: FileRow): Promise<boolean> {
+  if (row.ownerMemberId === memberId) return true;
+  if (row.purpose === 'contract') return isContractFileOfParty(db, memberId, row.id);
   if (row.purpose === 'report' && (await isReportFileOf(db, row.id, memberId))) return true;
   return isEvidenceForParty(db, memberId, row.id);
 }

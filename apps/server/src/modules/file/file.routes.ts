@@ -137,12 +137,9 @@ export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage):
     const row = await findFileById(deps.db, id);
     if (!row) throw notFound();
     if (row.visibility === 'private') {
-      const owner = request.member !== null && row.ownerMemberId === request.member.memberId;
-      const party =
-        !owner && !request.admin && request.member !== null
-          ? await memberMayReadPrivate(deps.db, request.member.memberId, row)
-          : false;
-      if (!owner && !request.admin && !party) throw notFound();
+      const reader =
+        request.member !== null && (await memberMayReadPrivate(deps.db, request.member.memberId, row));
+      if (!reader && !request.admin) throw notFound();
     }
     const key = thumb ? row.thumbKey : row.storageKey;
     if (!key) throw notFound();

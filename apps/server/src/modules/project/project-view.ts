@@ -154,6 +154,7 @@ export function projectDetail(row: ProjectRow, opts: { showMobile: boolean }): P
     reportdate: shanghaiDateTime(row.reportdate),
     prepayp: num(row.prepayp),
     ispaid: row.ispaid,
+    complaintOpen: row.complaintOpen,
     dimian: row.dimian,
     beiban: row.beiban,
     mentou: row.mentou,

@@ -76,7 +76,12 @@ export async function isFavorite(db: DbOrTx, memberId: number, projectId: number
 /** The project's status changes as the transition helper audited them ({from, to} in detail). */
 export async function projectTimeline(db: DbOrTx, projectId: number) {
   return db
-    .select({ detail: auditLog.detail, at: auditLog.createdAt })
+    .select({
+      detail: auditLog.detail,
+      at: auditLog.createdAt,
+      action: auditLog.action,
+      actorType: auditLog.actorType,
+    })
     .from(auditLog)
     .where(and(eq(auditLog.targetType, 'project'), eq(auditLog.targetId, String(projectId))))
     .orderBy(asc(auditLog.id))
@@ -123,6 +128,11 @@ export async function listQuotedProjects(
         quoteId: quotes.id,
         quoteTotal: quotes.total,
         quoteStatus: quotes.status,
+        contctck: projects.contctck,
+        ispaid: projects.ispaid,
+        reportck: projects.reportck,
+        complaintOpen: projects.complaintOpen,
+        closedBy: projects.closedBy,
       })
       .from(quotes)
       .innerJoin(projects, eq(projects.id, quotes.projectId))

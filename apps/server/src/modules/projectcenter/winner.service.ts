@@ -1,4 +1,11 @@
-import { PROJECT_STATUS, type QuoteState, quoteStateOf, quoteStatusOf } from '@zl/shared';
+import {
+  deliveryStep,
+  PROJECT_STATUS,
+  QUOTE_STATUS,
+  type QuoteState,
+  quoteStateOf,
+  quoteStatusOf,
+} from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { trackRecordOf } from '../member/track-record.ts';
@@ -62,8 +69,33 @@ export async function factoryPrjctList(
       quoteId: r.quoteId,
       quoteTotal: r.quoteTotal,
       quoteState: quoteStateOf(r.quoteStatus),
+      delivery: r.quoteStatus === QUOTE_STATUS.WON ? supplierStep(r) : null,
     })),
     total,
     page: input.page,
   };
+}
+
+/** The won project's step and the supplier's next action (shared deliveryStep, docs/delivery-contract.md). */
+function supplierStep(r: {
+  id: number;
+  status: number;
+  contctck: number;
+  ispaid: boolean;
+  prepay: number;
+  reportck: number;
+  complaintOpen: boolean;
+  closedBy: string;
+  sdate: string;
+  edate: string;
+  biddl: Date;
+}) {
+  const s = deliveryStep({
+    ...r,
+    prepay: Number(r.prepay),
+    biddl: r.biddl.toISOString(),
+    contctckdt: '',
+    reportdate: '',
+  });
+  return { label: s.label, next: { label: s.supplier.label, href: s.supplier.href } };
 }

@@ -47,6 +47,7 @@ export function projectFixture(over: Partial<Project> = {}): Project {
     reportdate: '',
     prepayp: 0,
     ispaid: false,
+    complaintOpen: false,
     dimian: [{ name: '地台', spec: '', unit: 'm²', qty: 27, remark: '' }],
     beiban: [],
     mentou: [],

@@ -14,6 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
+import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
@@ -76,7 +77,7 @@ function Winner({ id }: { id: number }) {
               </span>
             </>
           )}
-          <span>请与中标方沟通合同细节，合同上传后由平台审核。</span>
+          <span>请与中标方沟通合同细节，中标方上传签订的合同后由您审核。</span>
         </Space>
       }
     />
@@ -132,6 +133,7 @@ export default function ProjectPage() {
         {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
         <PrepayPanel project={p} />
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
+        {p.status >= PROJECT_STATUS.AWARDED && <ContractReview project={p} />}
         <Facts p={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">
@@ -159,6 +161,10 @@ export default function ProjectPage() {
         <RequirementLists project={p} />
       </div>
       <AcceptanceSection projectId={p.id} status={p.status} />
+      {p.status >= PROJECT_STATUS.AWARDED &&
+        (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
+          <ProgressCard project={p} party="customer" />
+        )}
       {showQuotes && (
         <div className="zl-panel" id="quotes">
           <div className="zl-cust-head">

@@ -7,7 +7,15 @@ import type {
   RequirementItem,
   WinnerInfo,
 } from '@zl/shared';
-import { fileUrl, PROJECT_STATUS, QUOTE_STATUS, quoteStatusLabels, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import {
+  fileUrl,
+  PROJECT_STATUS,
+  type ProjectStatus,
+  projectStatusLabels,
+  QUOTE_STATUS,
+  quoteStatusLabels,
+  REQUIREMENT_CATEGORIES,
+} from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Image from 'antd/es/image';
@@ -134,8 +142,12 @@ export function Orbits({ project }: { project: ProjectDetail }) {
         color: i === orbits.length - 1 ? 'blue' : 'gray',
         content: (
           <>
-            <b>{o.statusText}</b>
-            <div className="zl-od-muted">{formatDateTime(o.at)}</div>
+            <b>{o.action || o.statusText}</b>
+            <div className="zl-od-muted">
+              {o.who && `${o.who} · `}
+              {formatDateTime(o.at)}
+              {o.action && o.action !== o.statusText && ` · ${o.statusText}`}
+            </div>
           </>
         ),
       }))}
@@ -172,7 +184,16 @@ export function MyQuoteCard({
 }
 
 /** After the award: the winner sees the customer's contact; the others see that they lost. */
-export function AwardResult({ info }: { info: WinnerInfo }) {
+/** After the award the project moves on (签约中, 施工中 …): the won message says where it is. */
+const WON_NEXT: Record<number, string> = {
+  2: '请尽快与客户联系，下载合同签字盖章后上传。',
+  3: '合同签订中，请留意参展商的审核结果与预付款。',
+  4: '施工中，完工后请上传完工报告。',
+  5: '完工报告已提交，等待参展商验收。',
+  6: '项目已完成验收。',
+};
+
+export function AwardResult({ info, status = 2 }: { info: WinnerInfo; status?: number }) {
   if (!info.awarded) return null;
   if (info.mine === 'won') {
     return (
@@ -180,11 +201,15 @@ export function AwardResult({ info }: { info: WinnerInfo }) {
         type="success"
         showIcon
         icon={<TrophyOutlined />}
-        title="恭喜您中标"
+        title={
+          status <= 2
+            ? '恭喜您中标'
+            : `您是本项目的中标方 · ${projectStatusLabels[status as ProjectStatus] ?? ''}`
+        }
         description={
           <div>
             客户联系方式：<b>{info.contact?.name || '客户'}</b> {info.contact?.mobile || '—'}
-            <div className="zl-od-muted">请尽快与客户联系并上传合同。</div>
+            <div className="zl-od-muted">{WON_NEXT[status] ?? ''}</div>
           </div>
         }
       />

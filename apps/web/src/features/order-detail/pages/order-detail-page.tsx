@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
-import { PROJECT_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Result from 'antd/es/result';
@@ -37,6 +37,7 @@ import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../order-detail.css';
 import { formatDatesTimes } from '../../../lib/time.ts';
 import { ComplainButton } from '../../complaint/index.ts';
+import { ProgressCard } from '../../delivery/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -173,7 +174,7 @@ export default function OrderDetailPage() {
 
       {winner.data?.awarded && (
         <section className="zl-od-award">
-          <AwardResult info={winner.data} />
+          <AwardResult info={winner.data} status={p.status} />
         </section>
       )}
 
@@ -222,6 +223,9 @@ export default function OrderDetailPage() {
           </section>
         </div>
         <aside className="zl-od-side">
+          {p.myQuote?.status === QUOTE_STATUS.WON && p.status >= PROJECT_STATUS.AWARDED && (
+            <ProgressCard project={p} party="supplier" />
+          )}
           {p.myQuote && <MyQuoteCard quote={p.myQuote} projectId={p.id} canEdit={action?.form === 'edit'} />}
           <section className="zl-panel">
             <h2>客户联系方式</h2>

@@ -12,6 +12,7 @@ import Tag from 'antd/es/tag';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { DeliveryNext } from '../../delivery/index.ts';
 import { deadlineInfo, formatDateTime } from '../../order-center/index.ts';
 import { projectKeys, QuoteStateTag, STATUS_COLOR } from '../../order-detail/index.ts';
 
@@ -71,6 +72,7 @@ export default function ProjectListPage() {
           <small>
             {r.orders} · <Tag color={STATUS_COLOR[r.status] ?? 'default'}>{r.statusText}</Tag>
           </small>
+          {r.delivery && <DeliveryNext step={r.delivery} />}
         </div>
       ),
     },

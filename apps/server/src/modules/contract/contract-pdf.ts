@@ -1,0 +1,171 @@
+import { createRequire } from 'node:module';
+import { AUTO_ACCEPT_DAYS_DEFAULT, buildInDate, type QuoteLine, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import PDFDocument from 'pdfkit';
+
+/**
+ * Drafts the contract PDF from the award (docs/delivery-contract.md "Contract PDF"). The Chinese
+ * font is Noto Sans SC from @embedpdf/fonts-sc; pdfkit embeds only the glyphs used (a subset), so
+ * a contract is tens of kilobytes and its text stays extractable.
+ */
+const require = createRequire(import.meta.url);
+const FONT = require
+  .resolve('@embedpdf/fonts-sc')
+  .replace(/dist[/\\]index\.c?js$/, 'fonts/NotoSansHans-Regular.otf');
+const FONT_BOLD = FONT.replace('Regular', 'Medium');
+
+export interface ContractParty {
+  name: string;
+  company: string;
+  mobile: string;
+}
+
+export interface ContractDraft {
+  orders: string;
+  title: string;
+  prov: string;
+  city: string;
+  strt: string;
+  addr: string;
+  sdate: string;
+  edate: string;
+  areas: number;
+  customer: ContractParty;
+  supplier: ContractParty;
+  lines: Partial<Record<string, QuoteLine[]>>;
+  total: number;
+  prepay: number;
+  days: number;
+  awardedAt: string;
+}
+
+/** 分 → `¥1,234.50` */
+export function yuan(fen: number): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(fen);
+  const int = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}¥${int}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function contractFileName(orders: string): string {
+  return `展台搭建合同-${orders}.pdf`;
+}
+
+export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `展台搭建合同 ${d.orders}`, Author: '展览供应商接单平台' },
+  });
+  doc.registerFont('zh', FONT);
+  doc.registerFont('zhb', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 100;
+  const h = (t: string) =>
+    doc.moveDown(0.6).font('zhb').fontSize(12).text(t).moveDown(0.2).font('zh').fontSize(10);
+  const p = (t: string) => doc.font('zh').fontSize(10).text(t, { width, lineGap: 2 });
+
+  doc.font('zhb').fontSize(18).text('展台搭建合同', { align: 'center' });
+  doc.font('zh').fontSize(9).fillColor('#666').text(`合同编号：HT-${d.orders}　　订单号：${d.orders}`, {
+    align: 'center',
+  });
+  doc.fillColor('#000');
+
+  const party = (p0: ContractParty) => (p0.company ? `${p0.company}（${p0.name}）` : p0.name);
+  h('一、合同双方');
+  p(`甲方（参展商）：${party(d.customer)}　联系电话：${d.customer.mobile}`);
+  p(`乙方（供应商）：${party(d.supplier)}　联系电话：${d.supplier.mobile}`);
+  p(
+    '甲乙双方经展览供应商接单平台（以下简称“平台”）撮合，乙方报价经甲方选定中标，就下列展台搭建事项订立本合同。',
+  );
+
+  h('二、项目信息');
+  p(`项目名称：${d.title}`);
+  p(`订单号：${d.orders}　　展台面积：${d.areas} 平方米`);
+  p(`展会地点：${[d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' ')}`);
+  p(`展期：${d.sdate} 至 ${d.edate}　　进场日：${buildInDate(d.sdate)}（开展前一天）　　撤场日：${d.edate}`);
+  p(`乙方承诺工期：${d.days} 天　　定标时间：${d.awardedAt}`);
+
+  h('三、报价明细（金额单位：元）');
+  const cols = [
+    { t: '项目', w: 0.3 },
+    { t: '规格', w: 0.22 },
+    { t: '单价', w: 0.16 },
+    { t: '数量', w: 0.12 },
+    { t: '金额', w: 0.2 },
+  ];
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    let x = 50;
+    let bottom = y;
+    doc.font(bold ? 'zhb' : 'zh').fontSize(9);
+    cells.forEach((c, i) => {
+      const w = cols[i]!.w * width;
+      doc.text(c, x, y, { width: w - 4, align: i >= 2 ? 'right' : 'left' });
+      bottom = Math.max(bottom, doc.y);
+      x += w;
+    });
+    doc.x = 50;
+    doc.y = bottom + 2;
+    if (doc.y > doc.page.height - 80) doc.addPage();
+  };
+  row(
+    cols.map((c) => c.t),
+    true,
+  );
+  for (const [key, label] of REQUIREMENT_CATEGORIES) {
+    const lines = d.lines[key] ?? [];
+    if (lines.length === 0) continue;
+    doc
+      .font('zhb')
+      .fontSize(10)
+      .text(`${label}`, 50, doc.y + 2);
+    for (const l of lines) {
+      row([l.name, l.spec || '—', yuan(l.price), `${l.qty}${l.unit}`, yuan(l.amount)]);
+    }
+    const sub = lines.reduce((s, l) => s + l.amount, 0);
+    row(['', '', '', `${label}小计`, yuan(sub)], true);
+  }
+  doc.moveDown(0.3);
+  p(`合同总价：${yuan(d.total)}（含上述全部项目）`);
+  p(
+    d.prepay > 0
+      ? `预付款：${yuan(d.prepay)}。甲方在合同审核通过后通过平台支付，预付款由平台托管，验收通过后与尾款一并结算给乙方。`
+      : '预付款：无。',
+  );
+
+  h('四、履约与验收');
+  p('1. 乙方按报价明细完成搭建，在开展前完成施工并通过平台上传完工报告（现场照片及说明）。');
+  p(
+    '2. 甲方按报价明细逐项验收：逐项确认合格后验收通过；对不合格的项目逐项说明原因，乙方整改后重新提交该部分。',
+  );
+  p(
+    `3. 乙方提交完工报告后，甲方 ${AUTO_ACCEPT_DAYS_DEFAULT} 日内未验收也未提出异议的，视为验收通过；存在未处理完毕的投诉时暂停自动验收。`,
+  );
+  p('4. 验收通过后，平台将托管款项结算给乙方。');
+  p('5. 履约过程中发生争议，任一方可通过平台发起投诉，由平台依据双方陈述与证据处理。');
+
+  h('五、其他');
+  p(
+    '本合同经乙方签字（盖章）后上传至平台、甲方在平台审核通过之日起生效。本合同一式两份，双方各执一份，具有同等法律效力。',
+  );
+
+  doc.moveDown(2);
+  const y = doc.y;
+  doc.font('zh').fontSize(10);
+  doc.text('甲方（签字/盖章）：', 50, y);
+  doc.text('乙方（签字/盖章）：', 50 + width / 2, y);
+  doc.moveDown(2.5);
+  const y2 = doc.y;
+  doc.text('日期：　　　年　　月　　日', 50, y2);
+  doc.text('日期：　　　年　　月　　日', 50 + width / 2, y2);
+  doc.end();
+  return done;
+}

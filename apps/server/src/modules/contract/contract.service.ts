@@ -1,0 +1,168 @@
+import {
+  type ContractState,
+  type contractReviewSchema,
+  type contractUploadSchema,
+  PROJECT_STATUS,
+  type QuoteLine,
+} from '@zl/shared';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertOwnFile } from '../file/file-access.ts';
+import { applyTransition, lockProject, type ProjectRow } from '../project/project-transition.ts';
+import { shanghaiDateTime, statusText } from '../project/project-view.ts';
+import type { SessionContext } from '../user/session.service.ts';
+import * as repo from './contract.repo.ts';
+import { type ContractParty, contractFileName, renderContractPdf } from './contract-pdf.ts';
+
+/** docs/delivery-contract.md: contract calls. */
+
+export function contractState(p: ProjectRow): ContractState {
+  return {
+    id: p.id,
+    status: p.status,
+    statusText: statusText(p.status),
+    contctck: p.contctck,
+    contctckdt: shanghaiDateTime(p.contctckdt),
+    contract: p.contract,
+    reason: p.contctck === 3 ? p.reason : '',
+    ispaid: p.ispaid,
+    prepay: Number(p.prepay),
+  };
+}
+
+/** The winner of an awarded project, or undefined. */
+async function winnerOf(db: DbOrTx, p: ProjectRow) {
+  if (p.winnerQuoteId === null || p.status < PROJECT_STATUS.AWARDED) return undefined;
+  return repo.findWinnerQuote(db, p.winnerQuoteId);
+}
+
+function partyOf(m: Awaited<ReturnType<typeof repo.findParty>>): ContractParty {
+  return {
+    name: m?.realname || m?.nickname || '',
+    company: m?.company ?? '',
+    mobile: m?.mobile ?? '',
+  };
+}
+
+/** `Projectcenter/contractPdf`: for the winner and the project's customer; anyone else NOT_FOUND. */
+export async function contractPdf(db: Db, memberId: number, id: number) {
+  const p = await repo.findProjectRow(db, id);
+  if (!p) throw new AppError('NOT_FOUND');
+  const quote = await winnerOf(db, p);
+  if (!quote || (p.customerId !== memberId && quote.supplierId !== memberId)) throw new AppError('NOT_FOUND');
+  const [customer, supplier] = await Promise.all([
+    repo.findParty(db, p.customerId),
+    repo.findParty(db, quote.supplierId),
+  ]);
+  const pdf = await renderContractPdf({
+    orders: p.orders,
+    title: p.title,
+    prov: p.prov,
+    city: p.city,
+    strt: p.strt,
+    addr: p.addr,
+    sdate: p.sdate,
+    edate: p.edate,
+    areas: Number(p.areas),
+    customer: partyOf(customer),
+    supplier: partyOf(supplier),
+    lines: quote.lines as Partial<Record<string, QuoteLine[]>>,
+    total: Number(quote.total),
+    prepay: Number(p.prepay),
+    days: quote.days,
+    awardedAt: shanghaiDateTime(p.awardedAt).slice(0, 10),
+  });
+  return { pdf, name: contractFileName(p.orders) };
+}
+
+/**
+ * `Projectcenter/fUpdateContract`: the winner uploads the signed contract. 2 → 3, or 3 → 3 after
+ * a rejection; while a contract waits for review or once it is approved, refused. The checks run
+ * under the project's row lock, so of concurrent uploads exactly one takes effect.
+ */
+export async function uploadContract(
+  db: Db,
+  member: SessionContext,
+  input: z.output<typeof contractUploadSchema>,
+): Promise<ContractState> {
+  const files = [...new Set(input.files)];
+  return db.transaction(async (tx) => {
+    const p = await lockProject(tx, input.id);
+    const quote = p ? await winnerOf(tx, p) : undefined;
+    if (!p || !quote || quote.supplierId !== member.memberId) throw new AppError('NOT_FOUND');
+    if (p.status === PROJECT_STATUS.SIGNING && p.contctck === 1)
+      throw new AppError('INVALID_STATE', {
+        message: '合同已上传，正在等待参展商审核',
+        data: { status: p.status },
+      });
+    if (p.status === PROJECT_STATUS.SIGNING && p.contctck === 2)
+      throw new AppError('INVALID_STATE', {
+        message: '合同已审核通过，无需再次上传',
+        data: { status: p.status },
+      });
+    for (const f of files) {
+      await assertOwnFile(tx, member.memberId, f, {
+        purposes: ['contract'],
+        field: 'files',
+        label: '合同文件',
+      });
+    }
+    const res = await applyTransition(
+      tx,
+      {
+        projectId: p.id,
+        event: 'uploadContract',
+        actor: { type: 'supplier', id: member.memberId },
+        detail: { files: files.length },
+      },
+      () => ({ contract: files, contctck: 1, contctckdt: new Date(), reason: '' }),
+    );
+    return contractState(res.project);
+  });
+}
+
+/**
+ * `Customer/contractReview`: the customer approves (contctck 2) or rejects with a reason
+ * (contctck 3, kept in projects.reason until the next upload). Approved with nothing to pay or the
+ * prepayment already in escrow, the project starts building (3 → 4) in the same transaction;
+ * otherwise the prepayment's arrival does it (payment.service.ts settlePrepay).
+ */
+export async function reviewContract(
+  db: Db,
+  member: SessionContext,
+  input: z.output<typeof contractReviewSchema>,
+): Promise<ContractState> {
+  const reason = input.approve ? '' : (input.reason ?? '').trim();
+  return db.transaction(async (tx) => {
+    const res = await applyTransition(
+      tx,
+      {
+        projectId: input.id,
+        customerId: member.memberId,
+        event: 'reviewContract',
+        actor: { type: 'customer', id: member.memberId },
+        detail: input.approve ? { approve: true } : { approve: false, reason },
+      },
+      (p) => {
+        if (p.contctck !== 1)
+          throw new AppError('INVALID_STATE', {
+            message: p.contctck === 2 ? '合同已审核通过' : '没有待审核的合同',
+            data: { status: p.status },
+          });
+        return { contctck: input.approve ? 2 : 3, contctckdt: new Date(), reason };
+      },
+    );
+    let project = res.project;
+    if (input.approve && (Number(project.prepay) === 0 || project.ispaid)) {
+      const started = await applyTransition(tx, {
+        projectId: project.id,
+        event: 'startBuilding',
+        actor: { type: 'customer', id: member.memberId },
+        detail: { prepay: Number(project.prepay) },
+      });
+      project = started.project;
+    }
+    return contractState(project);
+  });
+}

@@ -1,0 +1,109 @@
+import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Descriptions from 'antd/es/descriptions';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import Steps from 'antd/es/steps';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatFen } from '../../../lib/money.ts';
+import { formatTime } from '../../../lib/time.ts';
+import { idFromQuery, useProjectInfo } from '../../order-detail/index.ts';
+import { contractPdfUrl } from '../api/contract.ts';
+import '../delivery.css';
+
+/** The contract steps of the supplier, shown on both contract pages. */
+export function ContractSteps({ current }: { current: number }) {
+  return (
+    <Steps
+      size="small"
+      current={current}
+      items={[{ title: '下载合同' }, { title: '签字盖章' }, { title: '上传合同' }, { title: '参展商审核' }]}
+    />
+  );
+}
+
+/** /signContract?id= 签订合同: the contract drafted from the award, to download, sign and upload. */
+export default function SignContractPage() {
+  const [params] = useSearchParams();
+  const id = idFromQuery(params);
+  const navigate = useNavigate();
+  const { data: p, isLoading, error } = useProjectInfo(id);
+  if (!id || error) {
+    return (
+      <Result
+        status="404"
+        title="项目不存在"
+        extra={<Link to="/personCenter/projectList">返回我的项目</Link>}
+      />
+    );
+  }
+  if (isLoading || !p) return <Skeleton active className="zl-panel" />;
+  const winner =
+    p.myQuote?.status === QUOTE_STATUS.WON &&
+    p.status >= PROJECT_STATUS.AWARDED &&
+    p.status !== PROJECT_STATUS.CLOSED;
+  if (!winner) {
+    return (
+      <Result
+        status="info"
+        title="只有中标供应商可以签订合同"
+        extra={<Link to={`/orderDetail?id=${p.id}`}>查看项目</Link>}
+      />
+    );
+  }
+  const uploaded = p.contctck === 1 || p.contctck === 2;
+  return (
+    <div className="zl-dl-page">
+      <section className="zl-panel">
+        <h1>签订合同</h1>
+        <ContractSteps current={uploaded ? 3 : 0} />
+      </section>
+      <section className="zl-panel">
+        <h2>合同摘要</h2>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2 }}
+          items={[
+            { key: 't', label: '项目', span: 2, children: p.title },
+            { key: 'o', label: '订单号', children: p.orders },
+            { key: 'd', label: '展期', children: `${p.sdate} ~ ${p.edate}` },
+            {
+              key: 'v',
+              label: '展馆',
+              span: 2,
+              children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') || '—',
+            },
+            { key: 'q', label: '合同总价', children: p.myQuote ? formatFen(p.myQuote.total) : '—' },
+            { key: 'p', label: '预付款', children: p.prepay > 0 ? formatFen(p.prepay) : '无' },
+            { key: 'c', label: '客户电话', children: p.mobile || '—' },
+            { key: 'b', label: '竞标截止', children: formatTime(p.biddl, 'YYYY-MM-DD') },
+          ]}
+        />
+        <Alert
+          className="zl-dl-contract"
+          type="info"
+          showIcon
+          title="合同由平台根据中标报价生成：含双方信息、项目与展期、报价明细、总价、预付款与验收条款。下载后打印，签字盖章并与客户确认，再拍照或扫描上传。"
+        />
+        {p.contctck === 3 && <Alert type="error" showIcon title={`参展商驳回了合同：${p.reason || '—'}`} />}
+        <div className="zl-dl-actions">
+          <a href={contractPdfUrl(p.id)} download>
+            <Button icon={<DownloadOutlined />} size="large">
+              下载合同
+            </Button>
+          </a>
+          <Button
+            type="primary"
+            size="large"
+            disabled={uploaded}
+            onClick={() => navigate(`/uploadContract?id=${p.id}`)}
+          >
+            {uploaded ? (p.contctck === 2 ? '合同已审核通过' : '合同已上传，待审核') : '已签好，去上传合同'}
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}

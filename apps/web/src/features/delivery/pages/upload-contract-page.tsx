@@ -1,0 +1,136 @@
+import { CONTRACT_MAX_FILES, PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
+import Result from 'antd/es/result';
+import Skeleton from 'antd/es/skeleton';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FileUpload } from '../../../components/upload/file-upload.tsx';
+import { fieldErrorsOf, isBizError } from '../../../lib/biz-error.ts';
+import { withFeedback } from '../../../lib/feedback.ts';
+import { idFromQuery, useProjectInfo } from '../../order-detail/index.ts';
+import { contractFiles, useUploadContract } from '../api/contract.ts';
+import { ContractFiles } from '../components/contract-files.tsx';
+import { ContractSteps } from './sign-contract-page.tsx';
+import '../delivery.css';
+
+/** /uploadContract?id= 上传合同: 1–10 photos/scans/PDFs of the signed contract (Projectcenter/fUpdateContract). */
+export default function UploadContractPage() {
+  const [params] = useSearchParams();
+  const id = idFromQuery(params);
+  const navigate = useNavigate();
+  const { data: p, isLoading, error } = useProjectInfo(id);
+  const upload = useUploadContract();
+  const [slots, setSlots] = useState<Array<string | undefined>>([undefined]);
+  const [problem, setProblem] = useState('');
+
+  if (!id || error) {
+    return (
+      <Result
+        status="404"
+        title="项目不存在"
+        extra={<Link to="/personCenter/projectList">返回我的项目</Link>}
+      />
+    );
+  }
+  if (isLoading || !p) return <Skeleton active className="zl-panel" />;
+  const winner =
+    p.myQuote?.status === QUOTE_STATUS.WON &&
+    p.status >= PROJECT_STATUS.AWARDED &&
+    p.status !== PROJECT_STATUS.CLOSED;
+  if (!winner) {
+    return (
+      <Result
+        status="info"
+        title="只有中标供应商可以上传合同"
+        extra={<Link to={`/orderDetail?id=${p.id}`}>查看项目</Link>}
+      />
+    );
+  }
+  const open =
+    p.status === PROJECT_STATUS.AWARDED || (p.status === PROJECT_STATUS.SIGNING && p.contctck === 3);
+  const files = slots.filter((f): f is string => Boolean(f));
+
+  async function submit() {
+    setProblem('');
+    if (files.length === 0) {
+      setProblem('请至少上传 1 个合同文件');
+      return;
+    }
+    try {
+      await upload.mutateAsync({ id, files });
+      withFeedback((f) => f.message.success('合同已上传，等待参展商审核'));
+      navigate(`/orderDetail?id=${id}`);
+    } catch (e) {
+      setProblem(fieldErrorsOf(e)?.files ?? (isBizError(e) ? e.message : '上传失败，请重试'));
+    }
+  }
+
+  return (
+    <div className="zl-dl-page">
+      <section className="zl-panel">
+        <h1>上传合同</h1>
+        <ContractSteps current={open ? 2 : 3} />
+      </section>
+      <section className="zl-panel">
+        <h2>{p.title}</h2>
+        <p className="zl-dl-muted">订单号 {p.orders}</p>
+        {p.contctck === 3 && (
+          <Alert
+            type="error"
+            showIcon
+            title={`参展商驳回了合同：${p.reason || '—'}`}
+            description="请按意见修改后重新上传"
+          />
+        )}
+        {!open ? (
+          <>
+            <Alert
+              type={p.contctck === 2 ? 'success' : 'info'}
+              showIcon
+              title={p.contctck === 2 ? '合同已审核通过' : '合同已上传，等待参展商审核'}
+            />
+            <div className="zl-dl-contract">
+              已上传：
+              <ContractFiles ids={contractFiles(p.contract)} />
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="zl-dl-muted">
+              上传签字盖章后的合同照片、扫描件或 PDF，1–{CONTRACT_MAX_FILES} 个文件，每页一张。
+            </p>
+            <div className="zl-dl-files">
+              {slots.map((v, i) => (
+                <FileUpload
+                  // biome-ignore lint/suspicious/noArrayIndexKey: upload slots are positional
+                  key={i}
+                  purpose="contract"
+                  placeholder={`合同第 ${i + 1} 页`}
+                  value={v}
+                  onChange={(fid) =>
+                    setSlots((s) => {
+                      const next = s.map((x, j) => (j === i ? fid || undefined : x));
+                      // a new empty slot after the last filled one, up to the limit
+                      if (next.every(Boolean) && next.length < CONTRACT_MAX_FILES) next.push(undefined);
+                      return next;
+                    })
+                  }
+                />
+              ))}
+            </div>
+            {problem && <div className="zl-dl-error">{problem}</div>}
+            <div className="zl-dl-actions">
+              <Link to={`/signContract?id=${p.id}`}>
+                <Button size="large">返回下载合同</Button>
+              </Link>
+              <Button type="primary" size="large" loading={upload.isPending} onClick={() => void submit()}>
+                提交合同（{files.length} 个文件）
+              </Button>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
