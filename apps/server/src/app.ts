@@ -19,6 +19,7 @@ import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);
   registerWithdrawRoutes(app, deps);
   registerBillsRoutes(app, deps);
+  registerEvaluationRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;

@@ -11,6 +11,7 @@ export * from './admin/audit-labels.ts';
 export * from './bills/bills.schema.ts';
 export * from './bills/ledger-types.ts';
 export * from './date/date.ts';
+export * from './evaluation/evaluation.schema.ts';
 export * from './file/file.schema.ts';
 export * from './labels.ts';
 export * from './member/id-checks.ts';

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './evaluations.ts';
 export * from './files.ts';
 export * from './ledger.ts';
 export * from './members.ts';
