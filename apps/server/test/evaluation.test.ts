@@ -277,3 +277,18 @@ describe('score', () => {
     expect(r.body.data.score).toBe(Number(expected!.v));
   });
 });
+
+describe('Projectcenter/evaluateItem', () => {
+  it('answers a received evaluation to its supplier only', async () => {
+    const id = await completed();
+    expectOk(await cust.c.post('Customer/evaluate', { id, ...good }));
+    const [e] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from evaluations where project_id = ${id} and side = 'customer'`,
+    );
+    const r = await sup.c.post<EvaluationView>('Projectcenter/evaluateItem', { id: Number(e!.id) });
+    expectOk(r);
+    expect(r.body.data).toMatchObject({ hidden: true, content: '' });
+    expectError(await rival.c.post('Projectcenter/evaluateItem', { id: Number(e!.id) }), 'NOT_FOUND');
+  });
+});

@@ -29,6 +29,9 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   charging: lazyPage(() => import('../features/payment/pages/charging-page.tsx')),
   businessList: lazyPage(() => import('../features/person-center/pages/business-list-page.tsx')),
   noPage: notFound,
+  evaluateList: lazyPage(() => import('../features/evaluation/pages/evaluate-list-page.tsx')),
+  evaluateEdit: lazyPage(() => import('../features/evaluation/pages/evaluate-edit-page.tsx')),
+  evaluateChange: lazyPage(() => import('../features/evaluation/pages/evaluate-change-page.tsx')),
 };
 
 const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {

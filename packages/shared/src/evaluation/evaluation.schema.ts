@@ -67,6 +67,9 @@ export const evaluateReplySchema = z.strictObject({
 });
 export type EvaluateReplyInput = z.input<typeof evaluateReplySchema>;
 
+/** `Projectcenter/evaluateItem {id}`: one evaluation the supplier received */
+export const evaluateItemSchema = z.strictObject({ id: evaluateReplySchema.shape.id });
+
 /** `evaluateChange {id, reason}`: ask the customer to revise evaluation `id` */
 export const evaluateChangeSchema = z.strictObject({
   id: evaluateReplySchema.shape.id,

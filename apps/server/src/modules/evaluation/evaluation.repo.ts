@@ -56,6 +56,18 @@ export async function projectEvaluations(db: DbOrTx, projectId: number): Promise
     .where(eq(evaluations.projectId, projectId));
 }
 
+/** One evaluation with the project title and the author's names. */
+export async function evaluationView(db: DbOrTx, id: number): Promise<EvaluationListRow | undefined> {
+  const [row] = await db
+    .select(evaluationColumns)
+    .from(evaluations)
+    .innerJoin(projects, eq(projects.id, evaluations.projectId))
+    .innerJoin(members, eq(members.id, evaluations.authorId))
+    .where(eq(evaluations.id, id))
+    .limit(1);
+  return row;
+}
+
 export async function findEvaluation(db: DbOrTx, id: number): Promise<EvaluationRow | undefined> {
   const [row] = await db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1);
   return row;

@@ -1,6 +1,7 @@
 import {
   customerEvaluateSchema,
   evaluateChangeSchema,
+  evaluateItemSchema,
   evaluateReplySchema,
   evaluationListPageSchema,
   evaluationViewSchema,
@@ -80,6 +81,18 @@ export function registerEvaluationRoutes(app: App, deps: Deps): void {
       okEnvelope(
         await service.list(deps, supplierOf(request).memberId, { ...request.body, kind: 'received' }),
       ),
+  );
+
+  app.post(
+    '/api/Projectcenter/evaluateItem',
+    supplier(
+      '收到的一条评价',
+      '供应商收到的一条评价（回复与申请修改页面用）；未公开时不含内容。id 为评价编号。',
+      evaluateItemSchema,
+      evaluationViewSchema,
+    ),
+    async (request) =>
+      okEnvelope(await service.receivedOne(deps, supplierOf(request).memberId, request.body.id)),
   );
 
   app.post(

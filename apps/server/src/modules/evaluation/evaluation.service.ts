@@ -227,6 +227,13 @@ export async function list(
   return { listItem: rows.map((r) => toView(r, memberId, now)), total, page: input.page };
 }
 
+/** evaluateItem: one evaluation the supplier received (the reply and revision pages). */
+export async function receivedOne(deps: Deps, memberId: number, id: number) {
+  const r = await repo.evaluationView(deps.db, id);
+  if (r?.row.side !== 'customer' || r.row.targetId !== memberId) throw new AppError('NOT_FOUND');
+  return toView(r, memberId, new Date());
+}
+
 /** A customer evaluation of this supplier, locked, public (the supplier can read it) — else an error. */
 async function receivedPublic(tx: Tx, memberId: number, id: number): Promise<EvaluationRow> {
   const e = await repo.lockEvaluation(tx, id);
@@ -241,8 +248,7 @@ export async function reply(deps: Deps, memberId: number, input: { id: number; c
     const e = await receivedPublic(tx, memberId, input.id);
     if (e.repliedAt) throw state('每条评价只能回复一次');
     await repo.updateEvaluation(tx, e.id, { reply: input.content, repliedAt: new Date() });
-    const [row] = (await repo.projectEvaluations(tx, e.projectId)).filter((r) => r.row.id === e.id);
-    return toView(row!, memberId, new Date());
+    return toView((await repo.evaluationView(tx, e.id))!, memberId, new Date());
   });
 }
 
@@ -252,8 +258,7 @@ export async function requestChange(deps: Deps, memberId: number, input: { id: n
     const e = await receivedPublic(tx, memberId, input.id);
     if (e.changeRequestedAt) throw state('每条评价只能申请修改一次');
     await repo.updateEvaluation(tx, e.id, { changeRequestedAt: new Date(), changeReason: input.reason });
-    const [row] = (await repo.projectEvaluations(tx, e.projectId)).filter((r) => r.row.id === e.id);
-    return toView(row!, memberId, new Date());
+    return toView((await repo.evaluationView(tx, e.id))!, memberId, new Date());
   });
 }
 

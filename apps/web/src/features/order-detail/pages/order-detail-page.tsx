@@ -35,6 +35,7 @@ import {
 import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../order-detail.css';
 import { formatDatesTimes } from '../../../lib/time.ts';
+import { EvaluationPanel } from '../../evaluation/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -170,6 +171,10 @@ export default function OrderDetailPage() {
         <section className="zl-od-award">
           <AwardResult info={winner.data} />
         </section>
+      )}
+
+      {winner.data?.contact && p.status === PROJECT_STATUS.DONE && (
+        <EvaluationPanel side="supplier" projectId={p.id} />
       )}
 
       <div className="zl-od-cols">
