@@ -27,9 +27,9 @@ describe('demo marketplace data', () => {
     const items = list.body.data.listItem;
     // the four open or pending ones, four earlier ones that were closed (demo-bills.ts) and, for
     // the payment sandbox, one in 签约中 with the contract approved and its prepayment due
-    // (docs/payments.md)
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 7, 7, 7, 7]);
-    for (const p of items.filter((x) => x.status !== 7)) {
+    // (docs/payments.md), and three completed ones for the evaluations (docs/delivery-evaluation.md)
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 3, 6, 6, 6, 7, 7, 7, 7]);
+    for (const p of items.filter((x) => x.status !== 7 && x.status !== 6)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
       if (p.status !== 3) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }
@@ -49,8 +49,12 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(9);
+    expect(n!.n).toBe(12);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+    // the demo supplier's score: only the revealed evaluation (5, 4, 4) counts, the hidden one not
+    const sc = new Client(ctx.app);
+    expectOk(await login(sc, DEMO_ACCOUNTS[0].mobile, DEMO_PASSWORD));
+    expect((await sc.post<{ score: number | null }>('Member/userInfo', {})).body.data.score).toBe(4.3);
   });
 
   it('hashes the password of each demo member on its own (no shared hash or salt); both log in', async () => {

@@ -3,6 +3,7 @@ import { hashPassword } from '../lib/crypto.ts';
 import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoBills } from './demo-bills.ts';
+import { seedDemoEvaluations } from './demo-evaluation.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
@@ -51,6 +52,7 @@ export async function seedDemoData(db: Db): Promise<{ banner: string } | null> {
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
+    ...(await seedDemoEvaluations(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];
   if (memberCount > 0) {
