@@ -129,7 +129,7 @@ export default function ProjectPage() {
         {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
         <PrepayPanel project={p} />
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
-        {p.status === PROJECT_STATUS.DONE && <EvaluationPanel side="customer" projectId={p.id} />}
+        {p.status === PROJECT_STATUS.DONE && <EvaluationPanel side="customer" projectId={p.id} bare />}
         <Facts p={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">

@@ -112,10 +112,18 @@ function EvaluationForm({
 
 /**
  * The evaluations of a completed project on the winner's order detail (`side` supplier: 评价参展商)
- * or the customer's project page (`side` customer: 评价供应商), double-blind
+ * or, `bare` inside its card, the customer's project page (`side` customer: 评价供应商), double-blind
  * (docs/delivery-evaluation.md).
  */
-export function EvaluationPanel({ side, projectId }: { side: Side; projectId: number }) {
+export function EvaluationPanel({
+  side,
+  projectId,
+  bare = false,
+}: {
+  side: Side;
+  projectId: number;
+  bare?: boolean;
+}) {
   const { data, isLoading, error } = useEvaluationItem(side, projectId);
   const [editing, setEditing] = useState(false);
   const title = side === 'supplier' ? '评价参展商' : '评价供应商';
@@ -123,7 +131,7 @@ export function EvaluationPanel({ side, projectId }: { side: Side; projectId: nu
   if (error || !data) return null;
   const theirsTitle = side === 'supplier' ? '参展商对我的评价' : '供应商对我的评价';
   return (
-    <section className="zl-panel zl-eval-panel" aria-label={title}>
+    <section className={`zl-panel zl-eval-panel${bare ? ' zl-eval-bare' : ''}`} aria-label={title}>
       <h2>{title}</h2>
       <p className="zl-eval-muted">
         验收完成后 14 天内双方可互评一次，截止 {formatTime(data.deadline)}；双方都评价后（或到期后）同时公开。

@@ -29,7 +29,7 @@ export default function EvaluateChangePage() {
       />
     );
   return (
-    <div className="zl-panel">
+    <div className="zl-eval-page">
       <h2>申请修改评价</h2>
       <EvaluationCard e={e} title={e.projectTitle} />
       {e.changeRequested ? (

@@ -33,7 +33,7 @@ export default function EvaluateEditPage() {
       />
     );
   return (
-    <div className="zl-panel">
+    <div className="zl-eval-page">
       <h2>回复评价</h2>
       <EvaluationCard e={e} title={e.projectTitle} />
       {e.reply ? (

@@ -68,7 +68,7 @@ export default function EvaluateListPage() {
   const tab = params.get('tab') === 'given' ? 'given' : 'received';
   const { data: me } = useUserInfo();
   return (
-    <div className="zl-panel">
+    <div className="zl-eval-page">
       <h2>
         我的评价 <span style={{ fontSize: 14, fontWeight: 'normal' }}>综合评分 </span>
         <ScoreBadge score={me?.score} />
