@@ -275,6 +275,10 @@ describe('score', () => {
     expect(s.has(rival.id)).toBe(false);
     const r = await sup.c.post<{ score: number | null }>('Member/userInfo', {});
     expect(r.body.data.score).toBe(Number(expected!.v));
+    // the winner card of a project answers the same score
+    const id = await completed();
+    const w = await sup.c.post<{ winner: { score: number | null } }>('Projectcenter/winnerInfo', { id });
+    expect(w.body.data.winner.score).toBe(Number(expected!.v));
   });
 });
 

@@ -141,7 +141,15 @@ export type PriceTableInfo = z.infer<typeof priceTableInfoSchema>;
 
 export const winnerInfoSchema = z.object({
   awarded: z.boolean(),
-  winner: z.object({ cardno: z.string(), nickname: z.string(), company: z.string() }).nullable(),
+  winner: z
+    .object({
+      cardno: z.string(),
+      nickname: z.string(),
+      company: z.string(),
+      /** the winner's score, null = 暂无评分 (docs/delivery-evaluation.md) */
+      score: z.number().nullable().optional(),
+    })
+    .nullable(),
   /** the caller's own quote: null when the caller is the customer */
   mine: z.enum(QUOTE_STATES).nullable(),
   /** the other party's contact: to the winner the customer's, to the customer the winner's */

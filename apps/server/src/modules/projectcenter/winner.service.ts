@@ -1,6 +1,7 @@
 import { PROJECT_STATUS, type QuoteState, quoteStateOf, quoteStatusOf } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { projectSummary } from '../project/project-view.ts';
 import {
   findMember,
@@ -31,7 +32,14 @@ export async function winnerInfo(db: DbOrTx, memberId: number, id: number) {
   }
   return {
     awarded,
-    winner: winner ? { cardno: winner.cardno, nickname: winner.nickname, company: winner.company } : null,
+    winner: winner
+      ? {
+          cardno: winner.cardno,
+          nickname: winner.nickname,
+          company: winner.company,
+          score: (await scoresOf(db, [winner.supplierId])).get(winner.supplierId) ?? null,
+        }
+      : null,
     mine: mine ? quoteStateOf(mine.status) : null,
     contact,
   };

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
-import { EvaluationPanel } from '../../evaluation/index.ts';
+import { EvaluationPanel, ScoreBadge } from '../../evaluation/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
@@ -66,6 +66,7 @@ function Winner({ id }: { id: number }) {
       description={
         <Space wrap size={16}>
           <span>会员号 {w.cardno}</span>
+          <ScoreBadge score={w.score} />
           {data.contact && (
             <>
               <span>联系人 {data.contact.name || '—'}</span>
