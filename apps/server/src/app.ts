@@ -24,6 +24,7 @@ import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
+import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWithdrawRoutes(app, deps);
   registerBillsRoutes(app, deps);
   registerContractRoutes(app, deps);
+  registerEvaluationRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerComplaintRoutes(app, deps);

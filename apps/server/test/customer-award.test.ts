@@ -104,7 +104,7 @@ describe('Customer/quoteList', () => {
         company: '上海展艺搭建有限公司',
         personauth: 1,
         businsauth: 3,
-        score: 0,
+        score: null,
       },
       subtotals: { dimian: 108000 },
       total: 108000,

@@ -31,9 +31,10 @@ describe('demo marketplace data', () => {
     // the payment sandbox, one in 签约中 with the contract approved and its prepayment due
     // (docs/payments.md); the contract stages: to sign (2), under review (3), building (4)
     // (docs/delivery-contract.md "Demo"); one with its completion report awaiting acceptance
-    // (docs/delivery-report.md), and one in 施工中 under complaint (docs/delivery-complaint.md)
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 7, 7, 7, 7]);
-    for (const p of items.filter((x) => x.status !== 7)) {
+    // (docs/delivery-report.md), one in 施工中 under complaint (docs/delivery-complaint.md) and three
+    // completed ones for the evaluations (docs/delivery-evaluation.md)
+    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 6, 7, 7, 7, 7]);
+    for (const p of items.filter((x) => x.status !== 7 && x.status !== 6)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
       if (p.status < 2) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     }
@@ -67,7 +68,7 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(14);
+    expect(n!.n).toBe(17);
     // the report awaiting acceptance: escrow held through prepay_in, a photo for every line
     const [rep] = await rows<{ id: number; reportck: number; contctck: number; held: number; lines: number }>(
       ctx,
@@ -80,6 +81,10 @@ describe('demo marketplace data', () => {
     expect(rep).toMatchObject({ reportck: 1, contctck: 2, lines: 3 });
     expect(Number(rep!.held)).toBe(600_000);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+    // the demo supplier's score: only the revealed evaluation (5, 4, 4) counts, the hidden one not
+    const sc = new Client(ctx.app);
+    expectOk(await login(sc, DEMO_ACCOUNTS[0].mobile, DEMO_PASSWORD));
+    expect((await sc.post<{ score: number | null }>('Member/userInfo', {})).body.data.score).toBe(4.3);
   });
 
   it('hashes the password of each demo member on its own (no shared hash or salt); both log in', async () => {

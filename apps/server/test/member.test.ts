@@ -107,7 +107,7 @@ describe('Member/userInfo', () => {
       mobile: a.mobile,
       sex: 0,
       idcard: '',
-      score: 0,
+      score: null, // no revealed evaluation yet: 暂无评分 (docs/delivery-evaluation.md)
       coins: 0,
       invitcoins: 0,
       invitcoins_dsnr: 0,

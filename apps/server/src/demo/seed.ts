@@ -6,6 +6,7 @@ import { countMembers, insertMembersIfMissing } from '../modules/member/member.r
 import { seedDemoBills } from './demo-bills.ts';
 import { seedDemoComplaint } from './demo-complaint.ts';
 import { seedDemoContract } from './demo-contract.ts';
+import { seedDemoEvaluations } from './demo-evaluation.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoReport } from './demo-report.ts';
@@ -65,6 +66,7 @@ export async function seedDemoData(
     ...(await seedDemoContract(db, demo, opts.storage)),
     ...(await seedDemoReport(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoComplaint(db, demo)),
+    ...(await seedDemoEvaluations(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
   ];
   if (memberCount > 0) {

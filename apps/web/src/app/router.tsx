@@ -34,6 +34,9 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   noPage: notFound,
   complaints: lazyPage(() => import('../features/complaint/pages/complaint-list-page.tsx')),
   complaint: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
+  evaluateList: lazyPage(() => import('../features/evaluation/pages/evaluate-list-page.tsx')),
+  evaluateEdit: lazyPage(() => import('../features/evaluation/pages/evaluate-edit-page.tsx')),
+  evaluateChange: lazyPage(() => import('../features/evaluation/pages/evaluate-change-page.tsx')),
 };
 
 const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {

@@ -311,7 +311,8 @@ export const userInfoSchema = z.object({
   city: z.string(),
   strt: z.string(),
   descr: z.string(),
-  score: z.number(),
+  /** suppliers: mean of the revealed evaluations' marks, one decimal; null = 暂无评分 (docs/delivery-evaluation.md) */
+  score: z.number().nullable(),
   dates: z.string(),
   times: z.string(),
   coins: z.number().int(),

@@ -236,8 +236,8 @@ export const customerQuoteSchema = z.object({
     cardno: z.string(),
     nickname: z.string(),
     company: z.string(),
-    /** average evaluation 0–5; 0 until evaluations exist (a later issue) */
-    score: z.number(),
+    /** mean of the revealed evaluations' marks, one decimal; null = 暂无评分 (docs/delivery-evaluation.md) */
+    score: z.number().nullable(),
     personauth: z.number().int(),
     businsauth: z.number().int(),
     /** the supplier's track record (docs/delivery-complaint.md) */

@@ -150,6 +150,8 @@ export const winnerInfoSchema = z.object({
       company: z.string(),
       /** docs/delivery-complaint.md "Track record" */
       trackRecord: trackRecordSchema,
+      /** the winner's score, null = 暂无评分 (docs/delivery-evaluation.md) */
+      score: z.number().nullable().optional(),
     })
     .nullable(),
   /** the caller's own quote: null when the caller is the customer */

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './complaints.ts';
+export * from './evaluations.ts';
 export * from './files.ts';
 export * from './ledger.ts';
 export * from './members.ts';

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
 import { fileMimes } from '../admin/review.repo.ts';
+import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { trackRecords } from '../member/track-record.ts';
 import { insertProject, nextOrderNumber } from '../project/project.repo.ts';
@@ -192,13 +193,17 @@ async function quoteViews(db: Db, list: repo.QuoteWithSupplier[]): Promise<Custo
     db,
     list.flatMap((q) => q.attachments),
   );
-  const records = await trackRecords(
-    db,
-    list.map((q) => q.supplierId),
-  );
+  const ids = list.map((q) => q.supplierId);
+  const records = await trackRecords(db, ids);
+  // one aggregate query for every supplier of the list (docs/delivery-evaluation.md § Score)
+  const scores = await scoresOf(db, ids);
   return list.map((q) => ({
     quoteId: q.id,
-    supplier: { ...q.supplier, score: 0, trackRecord: records.get(q.supplierId)! },
+    supplier: {
+      ...q.supplier,
+      score: scores.get(q.supplierId) ?? null,
+      trackRecord: records.get(q.supplierId)!,
+    },
     subtotals: q.subtotals as Record<string, number>,
     total: q.total,
     days: q.days,

@@ -1,6 +1,7 @@
 import { AUTH_STATUS, fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Member } from '../../db/schema/index.ts';
+import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import {
@@ -33,13 +34,14 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples, coins, invited] = await Promise.all([
+  const [approved, person, business, invitpples, coins, invited, scores] = await Promise.all([
     approvedPersonAuth(db, memberId),
     latestPersonAuth(db, memberId),
     latestBusinessAuth(db, memberId),
     countInvitees(db, m.cardno),
     coinBalance(db, memberId),
     inviteCoinsOf(db, memberId),
+    scoresOf(db, [memberId]),
   ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
@@ -68,7 +70,7 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     city: m.city,
     strt: m.strt,
     descr: m.descr,
-    score: 0,
+    score: m.cardtype === 'workshop' ? (scores.get(memberId) ?? null) : null,
     dates,
     times,
     // the member's coin account in the ledger (starter coins, quotes, refunds)

@@ -8,6 +8,7 @@ import {
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { trackRecordOf } from '../member/track-record.ts';
 import { projectSummary } from '../project/project-view.ts';
 import {
@@ -45,6 +46,7 @@ export async function winnerInfo(db: DbOrTx, memberId: number, id: number) {
           nickname: winner.nickname,
           company: winner.company,
           trackRecord: await trackRecordOf(db, winner.supplierId),
+          score: (await scoresOf(db, [winner.supplierId])).get(winner.supplierId) ?? null,
         }
       : null,
     mine: mine ? quoteStateOf(mine.status) : null,

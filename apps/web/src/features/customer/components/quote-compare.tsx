@@ -18,6 +18,7 @@ import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
 import { TrackRecord } from '../../complaint/index.ts';
+import { ScoreBadge } from '../../evaluation/index.ts';
 import { useAward } from '../api/award.ts';
 
 /** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */
@@ -207,8 +208,8 @@ export function QuoteCompare({
                     {q.status === QUOTE_STATUS.LOST && <Tag>{quoteStatusLabels[QUOTE_STATUS.LOST]}</Tag>}
                   </div>
                   <div className="zl-cust-muted">
-                    {/* the server answers 0 until the supplier has evaluations */}
-                    {!q.supplier.score ? '暂无评分' : `评分 ${q.supplier.score.toFixed(1)}`}
+                    {/* null until the supplier has a revealed evaluation (docs/delivery-evaluation.md) */}
+                    <ScoreBadge score={q.supplier.score} />
                   </div>
                   <TrackRecord record={q.supplier.trackRecord} />
                 </th>

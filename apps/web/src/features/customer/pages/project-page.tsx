@@ -15,6 +15,7 @@ import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
+import { EvaluationPanel, ScoreBadge } from '../../evaluation/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
@@ -69,6 +70,7 @@ function Winner({ id }: { id: number }) {
         <Space wrap size={16}>
           <span>会员号 {w.cardno}</span>
           <TrackRecord record={w.trackRecord} />
+          <ScoreBadge score={w.score} />
           {data.contact && (
             <>
               <span>联系人 {data.contact.name || '—'}</span>
@@ -134,6 +136,7 @@ export default function ProjectPage() {
         <PrepayPanel project={p} />
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
         {p.status >= PROJECT_STATUS.AWARDED && <ContractReview project={p} />}
+        {p.status === PROJECT_STATUS.DONE && <EvaluationPanel side="customer" projectId={p.id} bare />}
         <Facts p={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">

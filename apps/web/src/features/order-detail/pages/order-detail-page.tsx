@@ -38,6 +38,7 @@ import '../order-detail.css';
 import { formatDatesTimes } from '../../../lib/time.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ProgressCard } from '../../delivery/index.ts';
+import { EvaluationPanel } from '../../evaluation/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -179,6 +180,9 @@ export default function OrderDetailPage() {
       )}
 
       {winner.data?.awarded && <SupplierReportCard projectId={p.id} status={p.status} />}
+      {winner.data?.contact && p.status === PROJECT_STATUS.DONE && (
+        <EvaluationPanel side="supplier" projectId={p.id} />
+      )}
 
       <div className="zl-od-cols">
         <div className="zl-od-main-col">

@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CustomerEvaluateInput,
+  EvaluateChangeInput,
+  EvaluateReplyInput,
+  EvaluationListPage,
+  EvaluationView,
+  FactoryCmtInput,
+  ProjectEvaluations,
+} from '@zl/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** Evaluation calls (docs/delivery-evaluation.md). */
+export const evaluationKeys = {
+  all: ['evaluation'] as const,
+  item: (side: 'supplier' | 'customer', id: number) => [...evaluationKeys.all, 'item', side, id] as const,
+  list: (kind: 'received' | 'given', page: number, pageSize: number) =>
+    [...evaluationKeys.all, 'list', kind, page, pageSize] as const,
+};
+
+export function evaluationItemQuery(side: 'supplier' | 'customer', id: number) {
+  return queryOptions({
+    queryKey: evaluationKeys.item(side, id),
+    queryFn: ({ signal }) =>
+      api.post<ProjectEvaluations>(
+        side === 'supplier' ? 'Projectcenter/factoryCmtItem' : 'Customer/evaluateInfo',
+        { id },
+        { signal },
+      ),
+  });
+}
+
+export function useEvaluationItem(side: 'supplier' | 'customer', id: number) {
+  return useQuery(evaluationItemQuery(side, id));
+}
+
+export function useEvaluationList(kind: 'received' | 'given', page: number, pageSize: number) {
+  return useQuery({
+    queryKey: evaluationKeys.list(kind, page, pageSize),
+    queryFn: ({ signal }) =>
+      api.post<EvaluationListPage>('Projectcenter/factoryCmtList', { page, pageSize, kind }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Submit or edit one side's evaluation; the form shows the refusal. */
+export function useSubmitEvaluation(side: 'supplier' | 'customer', edit: boolean) {
+  const qc = useQueryClient();
+  const path =
+    side === 'supplier'
+      ? edit
+        ? 'Projectcenter/factoryCmtEdit'
+        : 'Projectcenter/factoryCmt'
+      : edit
+        ? 'Customer/evaluateEdit'
+        : 'Customer/evaluate';
+  return useMutation({
+    mutationFn: (body: FactoryCmtInput | CustomerEvaluateInput) =>
+      api.post<ProjectEvaluations>(path, body, { skipErrorHandler: true }),
+    meta: { skipErrorHandler: true },
+    onSuccess: () => qc.invalidateQueries({ queryKey: evaluationKeys.all }),
+  });
+}
+
+export function useReplyEvaluation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EvaluateReplyInput) =>
+      api.post<EvaluationView>('Projectcenter/evaluateReply', body, { skipErrorHandler: true }),
+    meta: { skipErrorHandler: true },
+    onSuccess: () => qc.invalidateQueries({ queryKey: evaluationKeys.all }),
+  });
+}
+
+export function useRequestChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EvaluateChangeInput) =>
+      api.post<EvaluationView>('Projectcenter/evaluateChange', body, { skipErrorHandler: true }),
+    meta: { skipErrorHandler: true },
+    onSuccess: () => qc.invalidateQueries({ queryKey: evaluationKeys.all }),
+  });
+}
+
+export function useReceivedEvaluation(id: number) {
+  return useQuery({
+    queryKey: [...evaluationKeys.all, 'received', id] as const,
+    queryFn: ({ signal }) => api.post<EvaluationView>('Projectcenter/evaluateItem', { id }, { signal }),
+    enabled: id > 0,
+  });
+}

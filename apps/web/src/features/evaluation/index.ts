@@ -1,0 +1,3 @@
+/** What other features may use of evaluation (docs/delivery-evaluation.md). */
+export { EvaluationPanel } from './components/evaluation-panel.tsx';
+export { ScoreBadge } from './components/score-badge.tsx';
