@@ -72,8 +72,3 @@ export async function reviewReport(
   await confirm.getByRole('button', { name: '确认验收' }).click();
   await expect(section.locator('.zl-rp-accepted')).toContainText('已验收');
 }
-
-/** As the logged-in customer: ticks every open line and accepts (the escrow is released). */
-export function acceptReport(page: Page, projectId: number): Promise<void> {
-  return reviewReport(page, projectId);
-}

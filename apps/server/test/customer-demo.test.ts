@@ -14,11 +14,15 @@ describe('demo marketplace data', () => {
   it('gives the demo supplier coins once and the demo customer projects in the order centre', async () => {
     const first = await seedDemoData(ctx.database.db, { storage: new LocalDiskStorage(tempUploadDir()) });
     expect(first?.banner).toMatch(/200 金币/);
-    const [supplier] = await rows<{ id: number }>(
+    const [supplier] = await rows<{ id: number; personauth: number; realname: string; checked: number }>(
       ctx,
-      sql`select id from members where mobile = ${DEMO_ACCOUNTS[0].mobile}`,
+      sql`select m.id, m.personauth, m.realname, a.checked
+            from members m join person_auths a on a.member_id = m.id
+           where m.mobile = ${DEMO_ACCOUNTS[0].mobile}`,
     );
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
+    // verified, through an approved submission as the console would leave it (docs/delivery.md "Demo")
+    expect(supplier).toMatchObject({ personauth: 1, realname: '陈鼎盛', checked: 1 });
 
     const c = new Client(ctx.app);
     expectOk(await login(c, DEMO_ACCOUNTS[1].mobile, DEMO_PASSWORD));

@@ -1,67 +1,17 @@
 import { PROJECT_STATUS, reportLineKey } from '@zl/shared';
-import sharp from 'sharp';
 import type { Db, Tx } from '../db/client.ts';
-import { randomToken } from '../lib/crypto.ts';
-import { insertFile } from '../modules/file/file.repo.ts';
-import { processImage } from '../modules/file/image.ts';
-import { type FileStorage, newStorageKey } from '../modules/file/storage.ts';
+import type { FileStorage } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
 import { newOutTradeNo } from '../modules/payment/payment.service.ts';
 import { upsertProjectReport, upsertReportLines } from '../modules/report/report.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
+import { storeDemoPhoto } from './demo-files.ts';
 import { DEMO_QUOTE_LINES, insertDemoAwardedProject } from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_REPORT_TITLE = '2026 广州国际照明展特装展台（完工待验收）';
 export const DEMO_REPORT_PREPAY_FEN = 600_000;
-
-/** Small real photos for the demo report: a coloured "booth" drawn with shapes (no text, no fonts). */
-async function demoPhoto(hue: number, variant: number): Promise<Buffer> {
-  const bg = `hsl(${hue}, 45%, 82%)`;
-  const fg = `hsl(${hue}, 55%, 38%)`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
-    <rect width="800" height="600" fill="${bg}"/>
-    <rect x="0" y="430" width="800" height="170" fill="hsl(${hue}, 20%, 55%)"/>
-    <rect x="${120 + variant * 40}" y="120" width="560" height="310" fill="${fg}" rx="12"/>
-    <rect x="${170 + variant * 40}" y="170" width="220" height="140" fill="#ffffff" opacity="0.85"/>
-    <circle cx="${560 + variant * 20}" cy="240" r="70" fill="#ffd666" opacity="0.9"/>
-    <rect x="${200 + variant * 30}" y="450" width="400" height="40" fill="#ffffff" opacity="0.6"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
-}
-
-/** Stores a demo photo like an upload of `ownerId` (purpose report, private): bytes, thumbnail, row. */
-async function storeDemoPhoto(
-  tx: Tx,
-  storage: FileStorage | null,
-  ownerId: number,
-  name: string,
-  hue: number,
-  variant: number,
-): Promise<string> {
-  const image = await processImage(await demoPhoto(hue, variant), 'image/jpeg');
-  const key = newStorageKey('jpg');
-  const thumbKey = key.replace(/\.[a-z]+$/, '_t.webp');
-  if (storage) {
-    await storage.put(key, image.data, 'image/jpeg');
-    await storage.put(thumbKey, image.thumb, 'image/webp');
-  }
-  const row = await insertFile(tx, {
-    id: randomToken(16),
-    ownerMemberId: ownerId,
-    visibility: 'private',
-    purpose: 'report',
-    mime: 'image/jpeg',
-    size: image.data.length,
-    width: image.width,
-    height: image.height,
-    storageKey: key,
-    thumbKey,
-    originalName: `${name}.jpg`,
-  });
-  return row.id;
-}
 
 /**
  * The completion report awaiting acceptance on a demo database (docs/delivery-report.md): the
@@ -82,7 +32,7 @@ export async function seedDemoReport(
   await db.transaction(async (tx) => {
     const workpic: string[] = [];
     for (let i = 0; i < 3; i++)
-      workpic.push(await storeDemoPhoto(tx, storage, supplier.id, `展台全景${i + 1}`, 200, i));
+      workpic.push(await storeDemoPhoto(tx, storage, 'report', supplier.id, `展台全景${i + 1}`, 200, i));
     const lines: { line: string; photos: string[]; note: string }[] = [];
     const hues = { dimian: 30, beiban: 280, zhanshi: 150 } as const;
     for (const [category, items] of Object.entries(DEMO_QUOTE_LINES) as [
@@ -91,8 +41,8 @@ export async function seedDemoReport(
     ][]) {
       for (const [index, item] of items.entries()) {
         const photos = [
-          await storeDemoPhoto(tx, storage, supplier.id, `${item.name}1`, hues[category], 0),
-          await storeDemoPhoto(tx, storage, supplier.id, `${item.name}2`, hues[category], 2),
+          await storeDemoPhoto(tx, storage, 'report', supplier.id, `${item.name}1`, hues[category], 0),
+          await storeDemoPhoto(tx, storage, 'report', supplier.id, `${item.name}2`, hues[category], 2),
         ];
         lines.push({
           line: reportLineKey(category, index),

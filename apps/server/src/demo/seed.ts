@@ -10,6 +10,7 @@ import { seedDemoEvaluations } from './demo-evaluation.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoReport } from './demo-report.ts';
+import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -60,6 +61,7 @@ export async function seedDemoData(
   const demo = { supplierMobile: DEMO_ACCOUNTS[0].mobile, customerMobile: DEMO_ACCOUNTS[1].mobile };
   const marketplace = async () => [
     ...(await seedDemoMarketplace(db, demo)),
+    ...(await seedDemoVerification(db, { ...demo, reviewerUsername: 'reviewer', storage: opts.storage })),
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
