@@ -1,5 +1,5 @@
 import { PROJECT_STATUS, reportLineKey } from '@zl/shared';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
