@@ -69,7 +69,10 @@ test('the demo customer pays the due prepayment in the sandbox (phone width)', a
     await page.screenshot({ path: `${SHOTS}/prepay-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
   }
-  await page.getByRole('button', { name: /支付预付款/ }).click();
+  await page
+    .locator('#prepay')
+    .getByRole('button', { name: /支付预付款/ })
+    .click();
   await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do\?/);
   await expect(page.getByText('¥12,800.00')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/cashier-phone.png`, fullPage: true });

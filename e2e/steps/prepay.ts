@@ -6,7 +6,10 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function payPrepayment(page: Page, projectId: number, amountText: string) {
   await page.goto(`/customer/project?id=${projectId}`);
-  await page.getByRole('button', { name: /支付预付款/ }).click();
+  await page
+    .locator('#prepay')
+    .getByRole('button', { name: /支付预付款/ })
+    .click();
   await expect(page).toHaveURL(/\/sandbox\/alipay\/gateway\.do\?/);
   await expect(page.getByText(amountText)).toBeVisible();
   await page.getByRole('button', { name: '确认支付' }).click();

@@ -66,6 +66,26 @@ describe('demo marketplace data', () => {
     expect(building).toMatchObject({ ispaid: true });
     expect(Number(building!.escrow)).toBe(800_000);
     expect(new Set(items.map((p) => p.prov))).toEqual(new Set(['上海市', '广东省']));
+    // the demo projects carry the history that led to their step, so their timeline reads true
+    const [b] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from projects where title = ${DEMO_CONTRACT_TITLES.building}`,
+    );
+    const info = await c.post<{ orbits: Array<{ action: string; who: string; at: string }> }>(
+      'Projectcenter/getInfo',
+      { id: Number(b!.id) },
+    );
+    expectOk(info);
+    expect(info.body.data.orbits.map((o) => `${o.who}:${o.action}`)).toEqual([
+      '参展商:发布项目',
+      '平台:项目审核通过',
+      '参展商:选定中标供应商',
+      '供应商:上传合同',
+      '参展商:审核合同：通过',
+      '系统:预付款已托管，开始施工',
+    ]);
+    const times = info.body.data.orbits.map((o) => o.at);
+    expect([...times].sort()).toEqual(times);
 
     // a restart seeds nothing twice
     const again = await seedDemoData(ctx.database.db);

@@ -56,7 +56,8 @@ export const DEMO_QUOTE_LINES: Partial<Record<'dimian' | 'beiban' | 'zhanshi', Q
 /**
  * One demo project of the demo customer awarded to the demo supplier (docs/delivery.md "Demo"),
  * inserted directly in `tx` at the stage `input.status`: the project, the winning quote with
- * DEMO_QUOTE_LINES, the stage's fields and one audit row saying it is demo data. Answers the ids.
+ * DEMO_QUOTE_LINES, the stage's fields and the audit rows of the steps that led there, dated as
+ * they would have happened, so the timeline (`orbits`) reads like a real project's. Answers the ids.
  */
 export async function insertDemoAwardedProject(
   tx: Tx,
@@ -92,6 +93,7 @@ export async function insertDemoAwardedProject(
     status: PROJECT_STATUS.AWARDED,
     checked: PROJECT_CHECKED.APPROVED,
     checkdate: new Date(biddl - 10 * DAY),
+    createdAt: new Date(biddl - 12 * DAY),
   });
   const q = await insertQuote(tx, {
     projectId: p.id,
@@ -109,13 +111,75 @@ export async function insertDemoAwardedProject(
     awardedAt: new Date(biddl + DAY),
     ...input.changes,
   });
-  await insertAudit(tx, {
-    actorType: 'system',
-    actorId: null,
-    targetType: 'project',
-    targetId: p.id,
-    action: 'project.publish',
-    detail: { to: 0, demo: true, note: input.note },
-  });
+  for (const step of demoHistory(input, biddl, now)) {
+    const party = step.role === 'customer' || step.role === 'supplier';
+    await insertAudit(tx, {
+      actorType: party ? 'member' : (step.role as 'admin' | 'system'),
+      actorId: party ? (step.role === 'customer' ? input.customer.id : input.supplierId) : null,
+      targetType: 'project',
+      targetId: p.id,
+      action: `project.${step.event}`,
+      detail: {
+        to: step.to,
+        ...step.detail,
+        ...(party ? { actorRole: step.role } : {}),
+        ...(step.event === 'publish' ? { demo: true, note: input.note } : {}),
+      },
+      at: new Date(step.at),
+    });
+  }
   return { projectId: p.id, quoteId: q.id, orders: p.orders };
+}
+
+interface DemoStep {
+  event: string;
+  to: number;
+  role: 'customer' | 'supplier' | 'admin' | 'system';
+  at: number;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * The steps a project at `input.status` went through (docs/delivery.md), as the services write
+ * them: published and approved before the bidding deadline, awarded the day after, the contract
+ * uploaded and reviewed, the prepayment paid, the report handed in two days before 开展. The
+ * acceptance of a completed project is left to its stage (demo-evaluation.ts dates it).
+ */
+function demoHistory(input: DemoAwardInput, biddl: number, now: number): DemoStep[] {
+  const c = input.changes ?? {};
+  const show = now + input.showInDays * DAY;
+  // after the award, spaced out and never later than an hour ago
+  const after = (days: number) => Math.min(biddl + days * DAY, now - 3_600_000);
+  const steps: DemoStep[] = [
+    { event: 'publish', to: PROJECT_STATUS.PENDING_REVIEW, role: 'customer', at: biddl - 12 * DAY },
+    { event: 'approve', to: PROJECT_STATUS.BIDDING, role: 'admin', at: biddl - 10 * DAY },
+    { event: 'award', to: PROJECT_STATUS.AWARDED, role: 'customer', at: biddl + DAY },
+  ];
+  const building = input.status >= PROJECT_STATUS.BUILDING;
+  const contract = building || (c.contctck ?? 0) >= 1;
+  const approved = building || c.contctck === 2;
+  if (contract)
+    steps.push({ event: 'uploadContract', to: PROJECT_STATUS.SIGNING, role: 'supplier', at: after(3) });
+  if (approved)
+    steps.push({
+      event: 'reviewContract',
+      to: PROJECT_STATUS.SIGNING,
+      role: 'customer',
+      at: after(4),
+      detail: { approve: true },
+    });
+  if (building)
+    steps.push(
+      input.prepay > 0
+        ? { event: 'prepayPaid', to: PROJECT_STATUS.BUILDING, role: 'system', at: after(5) }
+        : { event: 'startBuilding', to: PROJECT_STATUS.BUILDING, role: 'customer', at: after(4) },
+    );
+  if (input.status >= PROJECT_STATUS.ACCEPTING)
+    steps.push({
+      event: 'uploadReport',
+      to: PROJECT_STATUS.ACCEPTING,
+      role: 'supplier',
+      at: Math.max(after(6), Math.min(show - 2 * DAY, now - 2 * 3_600_000)),
+    });
+  return steps;
 }

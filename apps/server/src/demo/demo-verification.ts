@@ -52,5 +52,5 @@ export async function seedDemoVerification(
       detail: { memberId: supplier.id, reason: '' },
     });
   });
-  return [`演示供应商已通过个人实名认证（${DEMO_SUPPLIER_REALNAME}）`];
+  return [`  演示供应商已通过个人实名认证（${DEMO_SUPPLIER_REALNAME}）`];
 }

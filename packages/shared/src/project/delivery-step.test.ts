@@ -71,7 +71,11 @@ describe('deliveryStep: the next action per step', () => {
   it('contract uploaded: customer reviews', () => {
     const s = deliveryStep(p({ status: S.SIGNING, contctck: 1 }));
     expect(s.supplier.label).toBe('等待参展商审核合同');
-    expect(s.customer).toEqual({ label: '审核合同', href: '/customer/project?id=9', waiting: false });
+    expect(s.customer).toEqual({
+      label: '审核合同',
+      href: '/customer/project?id=9#contract',
+      waiting: false,
+    });
   });
   it('contract rejected: supplier uploads again', () => {
     const s = deliveryStep(p({ status: S.SIGNING, contctck: 3 }));

@@ -183,7 +183,8 @@ const go = (label: string, href: string): NextAction => ({ label, href, waiting:
 /**
  * The current step and the one next action of each party. Supplier actions link to the seed pages
  * (`/signContract?id=`, `/uploadContract?id=`, `/uploadReport?id=`); customer actions link to the
- * customer's project page, where the section for that action is.
+ * customer's project page, to the section for that action (`#quotes`, `#contract`, `#prepay`,
+ * `#acceptance`, `#evaluation`).
  */
 export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
   const id = p.id;
@@ -203,7 +204,11 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
     case S.PENDING_REVIEW:
       return { label: '待审核', supplier: wait('项目审核中'), customer: wait('等待平台审核') };
     case S.BIDDING:
-      return { label: '竞标中', supplier: wait('等待竞标结果'), customer: go('比较报价并选标', project) };
+      return {
+        label: '竞标中',
+        supplier: wait('等待竞标结果'),
+        customer: go('比较报价并选标', `${project}#quotes`),
+      };
     case S.AWARDED:
       return {
         label: '待签合同',
@@ -215,7 +220,7 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
         return {
           label: '合同待审核',
           supplier: wait('等待参展商审核合同'),
-          customer: go('审核合同', project),
+          customer: go('审核合同', `${project}#contract`),
         };
       if (p.contctck === 3)
         return {
@@ -224,7 +229,11 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
           customer: wait('等待供应商重新上传合同'),
         };
       if (p.contctck === 2 && !p.ispaid && p.prepay > 0)
-        return { label: '待付预付款', supplier: wait('等待预付款'), customer: go('支付预付款', project) };
+        return {
+          label: '待付预付款',
+          supplier: wait('等待预付款'),
+          customer: go('支付预付款', `${project}#prepay`),
+        };
       // approved and nothing to pay: the next transition (3 → 4) is immediate; a brief window only
       return { label: '待开工', supplier: wait('等待开工'), customer: wait('等待开工') };
     case S.BUILDING:
@@ -234,12 +243,16 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
         customer: wait('等待供应商完工'),
       };
     case S.ACCEPTING:
-      return { label: '待验收', supplier: wait('等待验收'), customer: go('验收完工报告', project) };
+      return {
+        label: '待验收',
+        supplier: wait('等待验收'),
+        customer: go('验收完工报告', `${project}#acceptance`),
+      };
     case S.DONE:
       return {
         label: '已完成',
         supplier: go('评价参展商', `/personCenter/evaluateList`),
-        customer: go('评价供应商', project),
+        customer: go('评价供应商', `${project}#evaluation`),
       };
     default:
       return { label: '', supplier: wait(''), customer: wait('') };

@@ -9,6 +9,8 @@ export interface AuditEntry {
   targetType: string;
   targetId: string | number;
   detail: Record<string, unknown>;
+  /** when it happened, when not now (the demo data's project histories) */
+  at?: Date;
 }
 
 /**
@@ -16,7 +18,10 @@ export interface AuditEntry {
  * Written inside the transaction of the change it records: no change without its audit row.
  */
 export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ ...entry, targetId: String(entry.targetId) });
+  const { at, ...row } = entry;
+  await db
+    .insert(auditLog)
+    .values({ ...row, targetId: String(entry.targetId), ...(at ? { createdAt: at } : {}) });
 }
 
 export async function listAudit(

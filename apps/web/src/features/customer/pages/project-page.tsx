@@ -9,8 +9,8 @@ import Image from 'antd/es/image';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
@@ -94,6 +94,18 @@ export default function ProjectPage() {
   const showQuotes = !!p && projectActions(p).compare;
   const quotes = useQuery(quoteListQuery(id, showQuotes));
   const [cancelling, setCancelling] = useState(false);
+  // a next action of 交付进度 links here with the section's anchor (#contract, #prepay, #acceptance…);
+  // the sections load their own data, so the scroll waits a moment
+  const { hash } = useLocation();
+  const loaded = !!p;
+  useEffect(() => {
+    if (!loaded || !hash) return;
+    const t = setTimeout(
+      () => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' }),
+      400,
+    );
+    return () => clearTimeout(t);
+  }, [loaded, hash]);
 
   if (!id || error) {
     return (
@@ -136,7 +148,11 @@ export default function ProjectPage() {
         <PrepayPanel project={p} />
         {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
         {p.status >= PROJECT_STATUS.AWARDED && <ContractReview project={p} />}
-        {p.status === PROJECT_STATUS.DONE && <EvaluationPanel side="customer" projectId={p.id} bare />}
+        {p.status === PROJECT_STATUS.DONE && (
+          <div id="evaluation">
+            <EvaluationPanel side="customer" projectId={p.id} bare />
+          </div>
+        )}
         <Facts p={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">

@@ -8,7 +8,7 @@ import {
 import Button from 'antd/es/button';
 import Steps from 'antd/es/steps';
 import Tag from 'antd/es/tag';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import '../delivery.css';
 
 function status(m: Milestone): 'finish' | 'error' | 'wait' {
@@ -30,6 +30,15 @@ export function ProgressCard({
   now?: Date;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // an action on this very page (the customer's sections) scrolls to its section
+  const go = (href: string) => {
+    const [path, hash] = href.split('#');
+    const here = path === location.pathname + location.search;
+    const target = hash ? document.getElementById(hash) : null;
+    if (here && target) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    else navigate(href);
+  };
   const step = deliveryStep(project);
   const action = step[party];
   const milestones = deliveryMilestones(project, now ?? new Date());
@@ -42,7 +51,7 @@ export function ProgressCard({
       </div>
       <div className="zl-dl-next">
         {action.href ? (
-          <Button type="primary" onClick={() => action.href && navigate(action.href)}>
+          <Button type="primary" onClick={() => action.href && go(action.href)}>
             {action.label}
           </Button>
         ) : (

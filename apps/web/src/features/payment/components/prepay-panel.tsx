@@ -45,6 +45,7 @@ export function PrepayPanel({
   const sandbox = payMode() === 'sandbox';
   return (
     <Alert
+      id="prepay"
       type="info"
       showIcon
       className="zl-pay-prepay"
