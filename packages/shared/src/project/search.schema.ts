@@ -156,6 +156,10 @@ export const projectInfoSchema = projectDetailSchema.extend({
 });
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 
+/** Customer/projectInfo: the owner's project with its timeline (docs/delivery.md). */
+export const customerProjectInfoSchema = projectDetailSchema.extend({ orbits: z.array(orbitSchema) });
+export type CustomerProjectInfo = z.infer<typeof customerProjectInfoSchema>;
+
 export const favoriteToggleResultSchema = z.object({ favorite: z.boolean() });
 export type FavoriteToggleResult = z.infer<typeof favoriteToggleResultSchema>;
 

@@ -2,6 +2,7 @@ import {
   awardResultSchema,
   awardSchema,
   customerProjectIdSchema,
+  customerProjectInfoSchema,
   customerProjectListSchema,
   customerProjectPageSchema,
   customerQuoteListSchema,
@@ -44,9 +45,9 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
     '/api/Customer/projectInfo',
     customer(
       '我的项目详情',
-      '参展商自己的项目全部信息。仅参展商。',
+      '参展商自己的项目全部信息，含项目进度（orbits：每一步、谁、何时）。仅参展商。',
       customerProjectIdSchema,
-      projectDetailSchema,
+      customerProjectInfoSchema,
     ),
     async (request) => okEnvelope(await service.projectInfo(db, customerOf(request), request.body.id)),
   );

@@ -27,6 +27,8 @@ import {
   type TransitionInput,
 } from '../project/project-transition.ts';
 import { projectDetail, projectSummary } from '../project/project-view.ts';
+import { projectOrbits } from '../projectcenter/orbits.ts';
+import { projectTimeline } from '../projectcenter/projectcenter.repo.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';
 
@@ -151,7 +153,10 @@ export async function projectList(
 export async function projectInfo(db: Db, member: SessionContext, id: number) {
   const row = await repo.findOwnProject(db, member.memberId, id);
   if (!row) throw new AppError('NOT_FOUND');
-  return projectDetail(row, { showMobile: true });
+  return {
+    ...projectDetail(row, { showMobile: true }),
+    orbits: projectOrbits(row, await projectTimeline(db, row.id)),
+  };
 }
 
 /** A step the project's owner takes: another customer's project answers NOT_FOUND. */

@@ -9,7 +9,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
-import { type ProjectRow, projectDetail, shanghaiDateTime, statusText } from '../project/project-view.ts';
+import { type ProjectRow, projectDetail, shanghaiDateTime } from '../project/project-view.ts';
+import { projectOrbits } from './orbits.ts';
 import {
   findCaller,
   findOwnQuote,
@@ -103,32 +104,7 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
     projectTimeline(db, p.id),
   ]);
   const why = await blocker(db, caller, p, mine);
-  const posted: number = PROJECT_STATUS.PENDING_REVIEW;
-  const orbits = [
-    {
-      status: posted,
-      statusText: statusText(posted),
-      at: shanghaiDateTime(p.createdAt),
-      action: '发布项目',
-      who: '参展商',
-    },
-  ];
-  for (const t of timeline) {
-    const to = (t.detail as { to?: unknown }).to;
-    const delivery = DELIVERY_STEPS.has(t.action);
-    // A self-transition (a pending posting edited) is the same status again: not a step either.
-    // project.publish records {to: 0} at creation: the first step already says 待审核. A status is
-    // listed again only after the project left it (a rejected project resubmitted is 待审核 anew).
-    // Delivery steps (contract upload and review …) are listed even when the status stays.
-    if (typeof to === 'number' && (delivery || to !== orbits[orbits.length - 1]?.status))
-      orbits.push({
-        status: to,
-        statusText: statusText(to),
-        at: shanghaiDateTime(t.at),
-        action: orbitAction(t.action, t.detail as Record<string, unknown>),
-        who: orbitWho(t.actorType, t.detail as Record<string, unknown>),
-      });
-  }
+  const orbits = projectOrbits(p, timeline);
   const party = mayseeContact(p, memberId, mine);
   const detail = projectDetail(p, { showMobile: party });
   // a contract rejection reason is between the two parties (docs/delivery-contract.md)
@@ -142,28 +118,4 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
     whyNot: why,
     whyNotText: why ? BLOCKER_TEXT[why] : '',
   };
-}
-
-/** Audit actions listed in the timeline even when the status stays (docs/delivery-contract.md "Timeline"). */
-const DELIVERY_STEPS = new Set([
-  'project.uploadContract',
-  'project.reviewContract',
-  'project.startBuilding',
-  'project.prepayPaid',
-  'project.uploadReport',
-  'project.reworkReport',
-  'project.accept',
-]);
-
-function orbitAction(action: string, detail: Record<string, unknown>): string {
-  const event = action.startsWith('project.') ? action.slice('project.'.length) : '';
-  const label = projectEventAuditLabels[event as ProjectEvent] ?? '';
-  if (event === 'reviewContract') return detail.approve ? `${label}：通过` : `${label}：驳回`;
-  return label;
-}
-
-function orbitWho(actorType: string, detail: Record<string, unknown>): string {
-  if (actorType === 'admin') return '平台';
-  if (actorType === 'system') return '系统';
-  return detail.actorRole === 'supplier' ? '供应商' : '参展商';
 }

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ProjectDetail } from '@zl/shared';
+import type { CustomerProjectInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './keys.ts';
 
 export function projectInfoQuery(id: number) {
   return queryOptions({
     queryKey: customerKeys.project(id),
-    queryFn: ({ signal }) => api.post<ProjectDetail>('Customer/projectInfo', { id }, { signal }),
+    queryFn: ({ signal }) => api.post<CustomerProjectInfo>('Customer/projectInfo', { id }, { signal }),
     enabled: id > 0,
   });
 }

@@ -16,6 +16,7 @@ import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel, ScoreBadge } from '../../evaluation/index.ts';
+import { Orbits } from '../../order-detail/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
@@ -56,7 +57,7 @@ function Facts({ p }: { p: Project }) {
   );
 }
 
-function Winner({ id }: { id: number }) {
+function Winner({ id, status }: { id: number; status: number }) {
   const { data } = useQuery(winnerInfoQuery(id, true));
   if (!data?.winner) return null;
   const w = data.winner;
@@ -79,7 +80,9 @@ function Winner({ id }: { id: number }) {
               </span>
             </>
           )}
-          <span>请与中标方沟通合同细节，中标方上传签订的合同后由您审核。</span>
+          {status === PROJECT_STATUS.AWARDED && (
+            <span>请与中标方沟通合同细节，中标方上传签订的合同后由您审核。</span>
+          )}
         </Space>
       }
     />
@@ -146,7 +149,9 @@ export default function ProjectPage() {
         )}
         {closedNotice(p) && <Alert type="info" showIcon className="zl-cust-alert" title={closedNotice(p)} />}
         <PrepayPanel project={p} />
-        {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && <Winner id={p.id} />}
+        {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && (
+          <Winner id={p.id} status={p.status} />
+        )}
         {p.status >= PROJECT_STATUS.AWARDED && <ContractReview project={p} />}
         {p.status === PROJECT_STATUS.DONE && (
           <div id="evaluation">
@@ -179,11 +184,17 @@ export default function ProjectPage() {
         <h3 className="zl-cust-h3">需求清单</h3>
         <RequirementLists project={p} />
       </div>
-      <AcceptanceSection projectId={p.id} status={p.status} />
       {p.status >= PROJECT_STATUS.AWARDED &&
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
           <ProgressCard project={p} party="customer" />
         )}
+      <AcceptanceSection projectId={p.id} status={p.status} />
+      {(p.orbits?.length ?? 0) > 1 && (
+        <div className="zl-panel" id="timeline">
+          <h2 className="zl-cust-h3">项目进度</h2>
+          <Orbits orbits={p.orbits} />
+        </div>
+      )}
       {showQuotes && (
         <div className="zl-panel" id="quotes">
           <div className="zl-cust-head">

@@ -2,6 +2,7 @@ import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import type {
   MyQuoteSummary,
+  Orbit,
   ProjectInfo as ProjectDetail,
   QuoteView,
   RequirementItem,
@@ -132,8 +133,8 @@ export function Attachment({ project }: { project: ProjectDetail }) {
   );
 }
 
-export function Orbits({ project }: { project: ProjectDetail }) {
-  const orbits = project.orbits ?? [];
+/** The project's timeline (`orbits`): every step with who and when; the customer's project page shows it too. */
+export function Orbits({ orbits }: { orbits: Orbit[] }) {
   if (orbits.length === 0) return <span className="zl-od-muted">暂无记录</span>;
   return (
     <Timeline

@@ -245,7 +245,7 @@ export default function OrderDetailPage() {
           </section>
           <section className="zl-panel">
             <h2>项目进度</h2>
-            <Orbits project={p} />
+            <Orbits orbits={p.orbits ?? []} />
           </section>
         </aside>
       </div>
