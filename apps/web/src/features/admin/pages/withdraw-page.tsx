@@ -13,7 +13,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { handleError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
+import { reportFormError, submitValidated } from '../../../lib/form-errors.ts';
 import { formatFen } from '../../../lib/money.ts';
 import { useWithdrawReview, withdrawListQuery } from '../api/withdraw.ts';
 import { AdminTable, StatusTabs, useListFilters } from '../components/admin-table.tsx';
@@ -43,23 +43,19 @@ function PayModal(props: {
 
   async function onOk() {
     if (!item) return;
-    let v: { via: 'alipay' | 'manual'; reference?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      const out = await review.mutateAsync({
-        id: item.id,
-        approve: true,
-        ...(v.via === 'manual' ? { reference: (v.reference ?? '').trim() } : {}),
-      });
-      withFeedback((f) => f.message.success(`已打款 ${formatFen(item.amount)}，凭证 ${out.reference}`));
-      props.onClose();
-    } catch (err) {
-      reportFormError(form, err, { WITHDRAW_TRANSFER_FAILED: 'via' });
-    }
+    await submitValidated(
+      form,
+      async (v) => {
+        const out = await review.mutateAsync({
+          id: item.id,
+          approve: true,
+          ...(v.via === 'manual' ? { reference: (v.reference ?? '').trim() } : {}),
+        });
+        withFeedback((f) => f.message.success(`已打款 ${formatFen(item.amount)}，凭证 ${out.reference}`));
+        props.onClose();
+      },
+      (err) => reportFormError(form, err, { WITHDRAW_TRANSFER_FAILED: 'via' }),
+    );
   }
 
   return (
