@@ -3,11 +3,10 @@ import type { Db, Tx } from '../db/client.ts';
 import { insertAudit } from '../modules/admin/audit.repo.ts';
 import { insertComplaint, setComplaintOpen } from '../modules/complaint/complaint.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
-import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
+import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
 import { newOutTradeNo } from '../modules/payment/payment.service.ts';
 import { insertTrade } from '../modules/payment/sandbox.repo.ts';
-import { findMemberByMobile } from '../modules/user/user.repo.ts';
-import { insertDemoAwardedProject } from './demo-project.ts';
+import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_COMPLAINT_TITLE = '2026 广州国际照明展特装展台（投诉处理中）';
@@ -40,14 +39,10 @@ export async function fundDemoEscrow(
  * in 施工中 (4) with its ¥9,600.00 prepayment in escrow, a complaint filed by the customer and
  * answered by the demo supplier, waiting for the operator's ruling. Once per database (by title).
  */
-export async function seedDemoComplaint(
-  db: Db,
-  demo: { supplierMobile: string; customerMobile: string },
-): Promise<string[]> {
-  const supplier = await findMemberByMobile(db, demo.supplierMobile);
-  const customer = await findMemberByMobile(db, demo.customerMobile);
-  if (!supplier || !customer) return [];
-  if (await findProjectByTitle(db, customer.id, DEMO_COMPLAINT_TITLE)) return [];
+export async function seedDemoComplaint(db: Db, demo: DemoMobiles): Promise<string[]> {
+  const found = await demoPartiesOnce(db, demo, DEMO_COMPLAINT_TITLE);
+  if (!found) return [];
+  const { supplier, customer } = found;
   await db.transaction(async (tx) => {
     const p = await insertDemoAwardedProject(tx, {
       customer,

@@ -7,8 +7,7 @@ import { type FileStorage, newStorageKey } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { findProjectByTitle, insertOrder } from '../modules/payment/payment.repo.ts';
 import { setProjectStatus } from '../modules/project/project.repo.ts';
-import { findMemberByMobile } from '../modules/user/user.repo.ts';
-import { insertDemoAwardedProject } from './demo-project.ts';
+import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_CONTRACT_TITLES = {
@@ -25,15 +24,10 @@ const BUILDING_PREPAY = 800_000;
  * storage is given), and one building (4, contract approved, the prepayment in escrow through the
  * real prepay_in movement). Idempotent by title.
  */
-export async function seedDemoContract(
-  db: Db,
-  demo: { supplierMobile: string; customerMobile: string },
-  storage?: FileStorage,
-): Promise<string[]> {
-  const supplier = await findMemberByMobile(db, demo.supplierMobile);
-  const customer = await findMemberByMobile(db, demo.customerMobile);
-  if (!supplier || !customer) return [];
-  if (await findProjectByTitle(db, customer.id, DEMO_CONTRACT_TITLES.toSign)) return [];
+export async function seedDemoContract(db: Db, demo: DemoMobiles, storage?: FileStorage): Promise<string[]> {
+  const found = await demoPartiesOnce(db, demo, DEMO_CONTRACT_TITLES.toSign);
+  if (!found) return [];
+  const { supplier, customer } = found;
   const base = { customer, supplierId: supplier.id };
   await db.transaction(async (tx) => {
     await insertDemoAwardedProject(tx, {

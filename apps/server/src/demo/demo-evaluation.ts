@@ -2,9 +2,7 @@ import { EVALUATION_RULES, PROJECT_STATUS } from '@zl/shared';
 import type { Db, Tx } from '../db/client.ts';
 import { insertAudit } from '../modules/admin/audit.repo.ts';
 import { insertEvaluation, revealProject, updateEvaluation } from '../modules/evaluation/evaluation.repo.ts';
-import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
-import { findMemberByMobile } from '../modules/user/user.repo.ts';
-import { insertDemoAwardedProject } from './demo-project.ts';
+import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_EVALUATED_TITLE = '2026 广州国际照明展特装展台（已完成·双方已评价）';
@@ -48,14 +46,10 @@ async function completedProject(
  * reply, so the supplier has a score), one only the customer evaluated (hidden until the supplier
  * does), one nobody evaluated yet. Once per database (by title).
  */
-export async function seedDemoEvaluations(
-  db: Db,
-  demo: { supplierMobile: string; customerMobile: string },
-): Promise<string[]> {
-  const supplier = await findMemberByMobile(db, demo.supplierMobile);
-  const customer = await findMemberByMobile(db, demo.customerMobile);
-  if (!supplier || !customer) return [];
-  if (await findProjectByTitle(db, customer.id, DEMO_EVALUATED_TITLE)) return [];
+export async function seedDemoEvaluations(db: Db, demo: DemoMobiles): Promise<string[]> {
+  const found = await demoPartiesOnce(db, demo, DEMO_EVALUATED_TITLE);
+  if (!found) return [];
+  const { supplier, customer } = found;
   const parties = { customer, supplierId: supplier.id };
   await db.transaction(async (tx) => {
     const both = await completedProject(tx, parties, DEMO_EVALUATED_TITLE, 5, '演示：已完成、双方已评价');

@@ -1,8 +1,6 @@
 import { PROJECT_STATUS } from '@zl/shared';
 import type { Db } from '../db/client.ts';
-import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
-import { findMemberByMobile } from '../modules/user/user.repo.ts';
-import { insertDemoAwardedProject } from './demo-project.ts';
+import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_PREPAY_TITLE = '2026 深圳国际消费电子展特装展台（待付预付款）';
@@ -13,14 +11,10 @@ export const DEMO_PREPAY_FEN = 1_280_000;
  * with the demo supplier as winner and the contract approved (contctck 2), its ¥12,800.00
  * prepayment due, so a newcomer can pay it in the sandbox 收银台. Once per database (by title).
  */
-export async function seedDemoPrepay(
-  db: Db,
-  demo: { supplierMobile: string; customerMobile: string },
-): Promise<string[]> {
-  const supplier = await findMemberByMobile(db, demo.supplierMobile);
-  const customer = await findMemberByMobile(db, demo.customerMobile);
-  if (!supplier || !customer) return [];
-  if (await findProjectByTitle(db, customer.id, DEMO_PREPAY_TITLE)) return [];
+export async function seedDemoPrepay(db: Db, demo: DemoMobiles): Promise<string[]> {
+  const found = await demoPartiesOnce(db, demo, DEMO_PREPAY_TITLE);
+  if (!found) return [];
+  const { supplier, customer } = found;
   await db.transaction((tx) =>
     insertDemoAwardedProject(tx, {
       customer,

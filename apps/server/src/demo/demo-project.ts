@@ -1,13 +1,33 @@
 import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, type QuoteLine } from '@zl/shared';
-import type { Tx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
 import { insertProject, nextOrderNumber, setProjectStatus } from '../modules/project/project.repo.ts';
 import type { ProjectUpdate } from '../modules/project/project-transition.ts';
 import { insertQuote } from '../modules/projectcenter/projectcenter.repo.ts';
+import { findMemberByMobile } from '../modules/user/user.repo.ts';
 
 const DAY = 86_400_000;
 /** A calendar date (Asia/Shanghai) `ms` from the epoch, as the API writes dates. */
 export const demoDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+/** The demo accounts' mobiles, as the seed names them. */
+export interface DemoMobiles {
+  supplierMobile: string;
+  customerMobile: string;
+}
+
+/**
+ * The demo supplier and customer for one demo stage, seeded once per database: undefined when
+ * either account is missing or the customer already has the stage's project titled `title`.
+ */
+export async function demoPartiesOnce(db: DbOrTx, demo: DemoMobiles, title: string) {
+  const supplier = await findMemberByMobile(db, demo.supplierMobile);
+  const customer = await findMemberByMobile(db, demo.customerMobile);
+  if (!supplier || !customer) return undefined;
+  if (await findProjectByTitle(db, customer.id, title)) return undefined;
+  return { supplier, customer };
+}
 
 export interface DemoAwardInput {
   customer: { id: number; mobile: string };

@@ -2,12 +2,16 @@ import { PROJECT_STATUS, reportLineKey } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
-import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
+import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
 import { newOutTradeNo } from '../modules/payment/payment.service.ts';
 import { upsertProjectReport, upsertReportLines } from '../modules/report/report.repo.ts';
-import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { storeDemoPhoto } from './demo-files.ts';
-import { DEMO_QUOTE_LINES, insertDemoAwardedProject } from './demo-project.ts';
+import {
+  DEMO_QUOTE_LINES,
+  type DemoMobiles,
+  demoPartiesOnce,
+  insertDemoAwardedProject,
+} from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_REPORT_TITLE = '2026 广州国际照明展特装展台（完工待验收）';
@@ -22,12 +26,11 @@ export const DEMO_REPORT_PREPAY_FEN = 600_000;
  */
 export async function seedDemoReport(
   db: Db,
-  demo: { supplierMobile: string; customerMobile: string; storage?: FileStorage | undefined },
+  demo: DemoMobiles & { storage?: FileStorage | undefined },
 ): Promise<string[]> {
-  const supplier = await findMemberByMobile(db, demo.supplierMobile);
-  const customer = await findMemberByMobile(db, demo.customerMobile);
-  if (!supplier || !customer) return [];
-  if (await findProjectByTitle(db, customer.id, DEMO_REPORT_TITLE)) return [];
+  const found = await demoPartiesOnce(db, demo, DEMO_REPORT_TITLE);
+  if (!found) return [];
+  const { supplier, customer } = found;
   const storage = demo.storage ?? null;
   await db.transaction(async (tx) => {
     const workpic: string[] = [];

@@ -46,3 +46,25 @@ export function reportSubmitError(form: ErrorForm, err: unknown, rename: Record<
   }
   handleError(err);
 }
+
+/**
+ * A modal's OK: validates `form` (an invalid form shows its field messages and sends nothing),
+ * then `send`s the values; a failure of `send` goes to `onError` (e.g. reportFormError).
+ */
+export async function submitValidated<V>(
+  form: Pick<FormInstance<V>, 'validateFields'>,
+  send: (values: V) => Promise<void>,
+  onError: (err: unknown) => void,
+): Promise<void> {
+  let values: V;
+  try {
+    values = await form.validateFields();
+  } catch {
+    return;
+  }
+  try {
+    await send(values);
+  } catch (err) {
+    onError(err);
+  }
+}

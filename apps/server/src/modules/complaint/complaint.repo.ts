@@ -1,20 +1,9 @@
 import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { type ComplaintRow, complaints, members, projects, quotes } from '../../db/schema/index.ts';
+import { type ComplaintRow, complaints, members, projects } from '../../db/schema/index.ts';
 
 export type { ComplaintRow };
-
-/** The winner (supplier member id) of a project, or undefined before the award. */
-export async function findWinnerId(db: DbOrTx, projectId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ supplierId: quotes.supplierId })
-    .from(projects)
-    .innerJoin(quotes, eq(quotes.id, projects.winnerQuoteId))
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  return row?.supplierId;
-}
 
 export async function insertComplaint(
   db: DbOrTx,

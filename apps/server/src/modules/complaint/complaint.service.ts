@@ -22,6 +22,7 @@ import { insertAudit } from '../admin/audit.repo.ts';
 import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
+import { findWinnerId } from '../payment/payment.repo.ts';
 import { type BookedSplit, bookEscrowSplit, sendSplitRefund } from '../payment/payment.service.ts';
 import { applyTransition, lockProject } from '../project/project-transition.ts';
 import * as repo from './complaint.repo.ts';
@@ -64,7 +65,7 @@ export async function add(
     id = await deps.db.transaction(async (tx) => {
       const project = await lockProject(tx, input.id);
       if (!project) throw new AppError('NOT_FOUND');
-      const winnerId = await repo.findWinnerId(tx, project.id);
+      const winnerId = await findWinnerId(tx, project.id);
       const side: ComplaintSide | null =
         project.customerId === memberId
           ? 'customer'

@@ -127,7 +127,7 @@ export async function countRecentPending(db: DbOrTx, memberId: number, since: Da
   return Number(row?.n ?? 0);
 }
 
-/** The winner of a project: the supplier of its winning quote. */
+/** The winner of a project: the supplier (member id) of its winning quote, or undefined before the award. */
 export async function findWinnerId(db: DbOrTx, projectId: number): Promise<number | undefined> {
   const [row] = await db
     .select({ supplierId: quotes.supplierId })

@@ -13,7 +13,6 @@ import Drawer from 'antd/es/drawer';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
-import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -22,12 +21,11 @@ import { reportFormError } from '../../../lib/form-errors.ts';
 import { formatFen, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { ComplaintStateTag, EvidenceList, RulingCard } from '../../complaint/index.ts';
-import { AdminTable, useListFilters } from '../components/admin-table.tsx';
+import { AdminTable, StatusTabs, useListFilters } from '../components/admin-table.tsx';
 import { fmtTime } from '../labels.tsx';
 import { adminComplaintQuery, complaintQueueQuery, useComplaintRule } from './complaints-api.ts';
 
 const PAGE_SIZE = 20;
-type Filter = ComplaintState | 'all';
 
 /** What the supplier receives of `releasedFen` and the platform's commission (as the server books it). */
 export function splitPreview(heldFen: number, refundFen: number, bp: number) {
@@ -172,9 +170,10 @@ function ComplaintDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 
 /** 投诉处理: the queue of complaints, the oldest unruled first; a row opens the ruling drawer. */
 export default function ComplaintQueuePage() {
-  const [filter, setFilter] = useState<Filter>('answered');
-  const { q, set, paging } = useListFilters<{ state?: ComplaintState | undefined }>(PAGE_SIZE);
-  const list = useQuery(complaintQueueQuery({ ...q, state: filter === 'all' ? undefined : filter }));
+  const { q, set, paging } = useListFilters<{ state?: ComplaintState | undefined }>(PAGE_SIZE, {
+    state: 'answered',
+  });
+  const list = useQuery(complaintQueueQuery(q));
   const [open, setOpen] = useState(0);
   const columns: ColumnsType<ComplaintItem> = [
     { title: '编号', dataIndex: 'id', width: 70 },
@@ -205,18 +204,11 @@ export default function ComplaintQueuePage() {
   return (
     <div className="zl-admin-panel">
       <div className="zl-admin-toolbar">
-        <Segmented<Filter>
-          value={filter}
-          onChange={(v) => {
-            setFilter(v);
-            set({});
-          }}
-          options={[
-            { value: 'answered', label: COMPLAINT_STATE_TEXT.answered },
-            { value: 'open', label: COMPLAINT_STATE_TEXT.open },
-            { value: 'ruled', label: COMPLAINT_STATE_TEXT.ruled },
-            { value: 'all', label: '全部' },
-          ]}
+        <StatusTabs
+          value={q.state ?? 'all'}
+          onChange={(v) => set({ state: v === 'all' ? undefined : v })}
+          order={['answered', 'open', 'ruled']}
+          texts={COMPLAINT_STATE_TEXT}
         />
       </div>
       <AdminTable<ComplaintItem> rowKey="id" columns={columns} list={list} paging={paging} />

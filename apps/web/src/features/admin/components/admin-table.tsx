@@ -1,3 +1,4 @@
+import Segmented from 'antd/es/segmented';
 import type { TableProps } from 'antd/es/table';
 import Table from 'antd/es/table';
 import { useState } from 'react';
@@ -10,11 +11,11 @@ export interface Paging {
 }
 
 /**
- * The filters of a paged list kept in the page's state: `set` changes some and goes back to page 1,
- * `paging` is what AdminTable wants.
+ * The filters of a paged list kept in the page's state, starting from `initial`: `set` changes some
+ * and goes back to page 1, `paging` is what AdminTable wants.
  */
-export function useListFilters<F extends object>(pageSize: number) {
-  const [q, setQ] = useState({ page: 1, pageSize } as F & { page: number; pageSize: number });
+export function useListFilters<F extends object>(pageSize: number, initial: Partial<F> = {}) {
+  const [q, setQ] = useState({ page: 1, pageSize, ...initial } as F & { page: number; pageSize: number });
   const set = (patch: Partial<F>) => setQ((old) => ({ ...old, ...patch, page: 1 }));
   const paging: Paging = { current: q.page, pageSize, onChange: (page) => setQ((old) => ({ ...old, page })) };
   return { q, set, paging };
@@ -42,6 +43,30 @@ export function AdminTable<T extends object>({
       loading={list.isFetching}
       pagination={paging ? { ...paging, total, showSizeChanger: false, size: 'small' } : false}
       {...props}
+    />
+  );
+}
+
+/** A list's status tabs: each of `order` by its text, then 全部 ('all'). */
+export function StatusTabs<S extends string>({
+  value,
+  onChange,
+  order,
+  texts,
+}: {
+  value: S | 'all';
+  onChange: (value: S | 'all') => void;
+  order: readonly S[];
+  texts: Record<S, string>;
+}) {
+  return (
+    <Segmented<S | 'all'>
+      value={value}
+      onChange={onChange}
+      options={[
+        ...order.map((s) => ({ value: s, label: texts[s] })),
+        { value: 'all' as const, label: '全部' },
+      ]}
     />
   );
 }

@@ -7,17 +7,16 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import Radio from 'antd/es/radio';
-import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { handleError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
+import { reportFormError, submitValidated } from '../../../lib/form-errors.ts';
 import { formatFen } from '../../../lib/money.ts';
 import { useWithdrawReview, withdrawListQuery } from '../api/withdraw.ts';
-import { AdminTable, useListFilters } from '../components/admin-table.tsx';
+import { AdminTable, StatusTabs, useListFilters } from '../components/admin-table.tsx';
 import { RejectModal } from '../components/reject-modal.tsx';
 import { cardtypeShort, fmtTime } from '../labels.tsx';
 
@@ -29,8 +28,6 @@ const STATUS_COLOR: Record<WithdrawStatus, string> = {
 };
 const TYPE_TEXT: Record<string, string> = { alipay: '支付宝', bank: '银行卡' };
 const REJECT_PICKS = ['收款账户信息有误', '收款人与认证姓名不符', '账户存在异常，请联系客服'] as const;
-
-type Filter = WithdrawStatus | 'all';
 
 function PayModal(props: {
   item: AdminWithdrawItem | null;
@@ -46,23 +43,19 @@ function PayModal(props: {
 
   async function onOk() {
     if (!item) return;
-    let v: { via: 'alipay' | 'manual'; reference?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      const out = await review.mutateAsync({
-        id: item.id,
-        approve: true,
-        ...(v.via === 'manual' ? { reference: (v.reference ?? '').trim() } : {}),
-      });
-      withFeedback((f) => f.message.success(`已打款 ${formatFen(item.amount)}，凭证 ${out.reference}`));
-      props.onClose();
-    } catch (err) {
-      reportFormError(form, err, { WITHDRAW_TRANSFER_FAILED: 'via' });
-    }
+    await submitValidated(
+      form,
+      async (v) => {
+        const out = await review.mutateAsync({
+          id: item.id,
+          approve: true,
+          ...(v.via === 'manual' ? { reference: (v.reference ?? '').trim() } : {}),
+        });
+        withFeedback((f) => f.message.success(`已打款 ${formatFen(item.amount)}，凭证 ${out.reference}`));
+        props.onClose();
+      },
+      (err) => reportFormError(form, err, { WITHDRAW_TRANSFER_FAILED: 'via' }),
+    );
   }
 
   return (
@@ -140,10 +133,10 @@ function PayModal(props: {
 
 /** 提现审核: the queue of withdrawal requests; 打款 (Alipay or a manual reference) or 驳回 with a reason. */
 export default function WithdrawPage() {
-  const [filter, setFilter] = useState<Filter>('pending');
-  const { q, set, paging } = useListFilters<{ status?: WithdrawStatus | undefined }>(PAGE_SIZE);
-  const query = { ...q, status: filter === 'all' ? undefined : filter };
-  const list = useQuery(withdrawListQuery(query));
+  const { q, set, paging } = useListFilters<{ status?: WithdrawStatus | undefined }>(PAGE_SIZE, {
+    status: 'pending',
+  });
+  const list = useQuery(withdrawListQuery(q));
   const [paying, setPaying] = useState<AdminWithdrawItem | null>(null);
   const [rejecting, setRejecting] = useState<AdminWithdrawItem | null>(null);
   const review = useWithdrawReview();
@@ -245,18 +238,11 @@ export default function WithdrawPage() {
   return (
     <div className="zl-admin-panel">
       <div className="zl-admin-toolbar">
-        <Segmented<Filter>
-          value={filter}
-          onChange={(v) => {
-            setFilter(v);
-            set({});
-          }}
-          options={[
-            { value: 'pending', label: WITHDRAW_STATUS_TEXT.pending },
-            { value: 'paid', label: WITHDRAW_STATUS_TEXT.paid },
-            { value: 'rejected', label: WITHDRAW_STATUS_TEXT.rejected },
-            { value: 'all', label: '全部' },
-          ]}
+        <StatusTabs
+          value={q.status ?? 'all'}
+          onChange={(v) => set({ status: v === 'all' ? undefined : v })}
+          order={['pending', 'paid', 'rejected']}
+          texts={WITHDRAW_STATUS_TEXT}
         />
         <span className="zl-admin-muted" style={{ marginLeft: 'auto' }}>
           {data

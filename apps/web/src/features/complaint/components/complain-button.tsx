@@ -16,7 +16,7 @@ import Tag from 'antd/es/tag';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { reportSubmitError } from '../../../lib/form-errors.ts';
+import { reportSubmitError, submitValidated } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { complaintListQuery, useComplainAdd } from '../api/complaint.ts';
 import { EvidenceUpload } from './evidence.tsx';
@@ -59,22 +59,17 @@ export function ComplainButton({
   }
   if (!eligible || list.isPending) return null;
 
-  async function onOk() {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      await add.mutateAsync({ id: projectId, type: v.type, content: v.content, files: v.files ?? [] });
-      withFeedback((f) => f.message.success('投诉已提交，对方应在 3 天内答复，平台将尽快裁决'));
-      setOpen(false);
-      form.resetFields();
-    } catch (err) {
-      reportSubmitError(form, err);
-    }
-  }
+  const onOk = () =>
+    submitValidated(
+      form,
+      async (v) => {
+        await add.mutateAsync({ id: projectId, type: v.type, content: v.content, files: v.files ?? [] });
+        withFeedback((f) => f.message.success('投诉已提交，对方应在 3 天内答复，平台将尽快裁决'));
+        setOpen(false);
+        form.resetFields();
+      },
+      (err) => reportSubmitError(form, err),
+    );
 
   return (
     <>

@@ -1,53 +1,23 @@
 import FilePdfOutlined from '@ant-design/icons/FilePdfOutlined';
 import type { FileRef } from '@zl/shared';
 import Image from 'antd/es/image';
-import { FileUpload } from '../../../components/upload/file-upload.tsx';
-import type { UploadedFile } from '../../../components/upload/upload-file.ts';
+import {
+  FileUploadList,
+  type FileUploadListValueProps,
+} from '../../../components/upload/file-upload-list.tsx';
 
 export const EVIDENCE_MAX = 10;
 
 /** Up to ten evidence files (images or PDFs, uploaded as private attachments); the value is their ids. */
-export function EvidenceUpload({
-  value = [],
-  onChange,
-  known = [],
-  id,
-}: {
-  value?: string[];
-  onChange?: (ids: string[]) => void;
-  known?: UploadedFile[];
-  id?: string;
-}) {
-  const byId = new Map(known.map((f) => [f.id, f]));
+export function EvidenceUpload(props: FileUploadListValueProps) {
   return (
-    <div className="zl-evidence-up" id={id}>
-      {value.map((fileId, i) => (
-        <FileUpload
-          key={fileId}
-          purpose="attachment"
-          value={fileId}
-          initialFile={byId.get(fileId) ?? null}
-          placeholder={`证据 ${i + 1}`}
-          onChange={(next) => {
-            const copy = [...value];
-            if (next) copy[i] = next;
-            else copy.splice(i, 1);
-            onChange?.(copy);
-          }}
-        />
-      ))}
-      {value.length < EVIDENCE_MAX && (
-        <FileUpload
-          key={`new-${value.length}`}
-          purpose="attachment"
-          value=""
-          placeholder={value.length === 0 ? '上传证据' : '继续上传'}
-          onChange={(next) => {
-            if (next) onChange?.([...value, next]);
-          }}
-        />
-      )}
-    </div>
+    <FileUploadList
+      {...props}
+      purpose="attachment"
+      max={EVIDENCE_MAX}
+      label="证据"
+      className="zl-evidence-up"
+    />
   );
 }
 

@@ -5,9 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
+import { projectFixture } from '../../../lib/test-project.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import { projectActions } from '../lib/status.tsx';
-import { projectFixture } from '../test-fixtures.ts';
 import ProjectPage from './project-page.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });

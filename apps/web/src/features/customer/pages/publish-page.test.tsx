@@ -6,8 +6,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
+import { projectFixture } from '../../../lib/test-project.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { projectFixture } from '../test-fixtures.ts';
 import PublishPage from './publish-page.tsx';
 
 const PIC = 'PPPPPPPPPPPPPPPPPPPPPP';

@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
+import { projectFixture } from '../../../lib/test-project.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { projectFixture } from '../test-fixtures.ts';
 import { ContractReview } from './contract-review.tsx';
 import { ProgressCard } from './progress-card.tsx';
 

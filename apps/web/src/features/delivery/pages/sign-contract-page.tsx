@@ -1,58 +1,20 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
-import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
-import Result from 'antd/es/result';
-import Skeleton from 'antd/es/skeleton';
-import Steps from 'antd/es/steps';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatTime } from '../../../lib/time.ts';
-import { idFromQuery, useProjectInfo } from '../../order-detail/index.ts';
 import { contractPdfUrl } from '../api/contract.ts';
+import { ContractSteps, useWinnerProject } from '../components/contract-project.tsx';
 import '../delivery.css';
-
-/** The contract steps of the supplier, shown on both contract pages. */
-export function ContractSteps({ current }: { current: number }) {
-  return (
-    <Steps
-      size="small"
-      current={current}
-      items={[{ title: '下载合同' }, { title: '签字盖章' }, { title: '上传合同' }, { title: '参展商审核' }]}
-    />
-  );
-}
 
 /** /signContract?id= 签订合同: the contract drafted from the award, to download, sign and upload. */
 export default function SignContractPage() {
-  const [params] = useSearchParams();
-  const id = idFromQuery(params);
   const navigate = useNavigate();
-  const { data: p, isLoading, error } = useProjectInfo(id);
-  if (!id || error) {
-    return (
-      <Result
-        status="404"
-        title="项目不存在"
-        extra={<Link to="/personCenter/projectList">返回我的项目</Link>}
-      />
-    );
-  }
-  if (isLoading || !p) return <Skeleton active className="zl-panel" />;
-  const winner =
-    p.myQuote?.status === QUOTE_STATUS.WON &&
-    p.status >= PROJECT_STATUS.AWARDED &&
-    p.status !== PROJECT_STATUS.CLOSED;
-  if (!winner) {
-    return (
-      <Result
-        status="info"
-        title="只有中标供应商可以签订合同"
-        extra={<Link to={`/orderDetail?id=${p.id}`}>查看项目</Link>}
-      />
-    );
-  }
+  const project = useWinnerProject('只有中标供应商可以签订合同');
+  if (project.instead) return project.instead;
+  const { p } = project;
   const uploaded = p.contctck === 1 || p.contctck === 2;
   return (
     <div className="zl-dl-page">

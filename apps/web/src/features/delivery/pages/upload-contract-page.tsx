@@ -1,52 +1,25 @@
-import { CONTRACT_MAX_FILES, PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import { CONTRACT_MAX_FILES, PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import Result from 'antd/es/result';
-import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { fieldErrorsOf, isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { idFromQuery, useProjectInfo } from '../../order-detail/index.ts';
 import { contractFiles, useUploadContract } from '../api/contract.ts';
 import { ContractFiles } from '../components/contract-files.tsx';
-import { ContractSteps } from './sign-contract-page.tsx';
+import { ContractSteps, useWinnerProject } from '../components/contract-project.tsx';
 import '../delivery.css';
 
 /** /uploadContract?id= 上传合同: 1–10 photos/scans/PDFs of the signed contract (Projectcenter/fUpdateContract). */
 export default function UploadContractPage() {
-  const [params] = useSearchParams();
-  const id = idFromQuery(params);
   const navigate = useNavigate();
-  const { data: p, isLoading, error } = useProjectInfo(id);
+  const project = useWinnerProject('只有中标供应商可以上传合同');
   const upload = useUploadContract();
   const [slots, setSlots] = useState<Array<string | undefined>>([undefined]);
   const [problem, setProblem] = useState('');
-
-  if (!id || error) {
-    return (
-      <Result
-        status="404"
-        title="项目不存在"
-        extra={<Link to="/personCenter/projectList">返回我的项目</Link>}
-      />
-    );
-  }
-  if (isLoading || !p) return <Skeleton active className="zl-panel" />;
-  const winner =
-    p.myQuote?.status === QUOTE_STATUS.WON &&
-    p.status >= PROJECT_STATUS.AWARDED &&
-    p.status !== PROJECT_STATUS.CLOSED;
-  if (!winner) {
-    return (
-      <Result
-        status="info"
-        title="只有中标供应商可以上传合同"
-        extra={<Link to={`/orderDetail?id=${p.id}`}>查看项目</Link>}
-      />
-    );
-  }
+  if (project.instead) return project.instead;
+  const { id, p } = project;
   const open =
     p.status === PROJECT_STATUS.AWARDED || (p.status === PROJECT_STATUS.SIGNING && p.contctck === 3);
   const files = slots.filter((f): f is string => Boolean(f));

@@ -4,7 +4,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { reportFormError } from '../../../lib/form-errors.ts';
+import { reportFormError, submitValidated } from '../../../lib/form-errors.ts';
 import { formatFen, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useWithdrawNew } from '../api/withdraw.ts';
@@ -44,27 +44,23 @@ export function WithdrawModal(props: {
   const { user, cash, today } = props;
   const left = Math.max(0, WITHDRAW_RULES.dailyLimit - today);
 
-  async function onOk() {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
-      const amount = parseYuanToFen(v.amount)!;
-      await submit.mutateAsync({ amount, paypwd: v.paypwd });
-      withFeedback((f) => f.message.success(`已提交提现申请 ${formatFen(amount)}，请等待平台打款`));
-      props.onClose();
-    } catch (err) {
-      reportFormError(form, err, {
-        PAYCODE_WRONG: 'paypwd',
-        PAYCODE_LOCKED: 'paypwd',
-        INSUFFICIENT_FUNDS: 'amount',
-        WITHDRAW_DAILY_LIMIT: 'amount',
-      });
-    }
-  }
+  const onOk = () =>
+    submitValidated(
+      form,
+      async (v) => {
+        const amount = parseYuanToFen(v.amount)!;
+        await submit.mutateAsync({ amount, paypwd: v.paypwd });
+        withFeedback((f) => f.message.success(`已提交提现申请 ${formatFen(amount)}，请等待平台打款`));
+        props.onClose();
+      },
+      (err) =>
+        reportFormError(form, err, {
+          PAYCODE_WRONG: 'paypwd',
+          PAYCODE_LOCKED: 'paypwd',
+          INSUFFICIENT_FUNDS: 'amount',
+          WITHDRAW_DAILY_LIMIT: 'amount',
+        }),
+    );
 
   return (
     <Modal

@@ -1,7 +1,7 @@
 import type { ProjectDetail as Project } from '@zl/shared';
 import dayjs from 'dayjs';
 
-/** A customer's project as Customer/projectInfo answers it, for page tests. */
+/** A customer's project as Customer/projectInfo answers it, for page and component tests. */
 export function projectFixture(over: Partial<Project> = {}): Project {
   const sdate = dayjs().add(30, 'day');
   return {
