@@ -30,12 +30,13 @@ async function completedProject(
   });
   const at = new Date(Date.now() - acceptedDaysAgo * DAY);
   await insertAudit(tx, {
-    actorType: 'system',
-    actorId: null,
+    actorType: 'member',
+    actorId: demo.customer.id,
     targetType: 'project',
     targetId: projectId,
     action: 'project.accept',
-    detail: { from: 5, to: 6, demo: true, note },
+    detail: { from: 5, to: 6, demo: true, note, actorRole: 'customer' },
+    at,
   });
   return { projectId, windowEndsAt: new Date(at.getTime() + EVALUATION_RULES.windowDays * DAY) };
 }
