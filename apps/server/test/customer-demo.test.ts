@@ -59,6 +59,13 @@ describe('demo marketplace data', () => {
       sql`select contract from projects where status = 3 and contctck = 1`,
     );
     expect(review!.contract).toHaveLength(1);
+    // every demo project past the upload shows the signed contract (attachDemoContracts)
+    const [unsigned] = await rows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from projects
+           where winner_quote_id is not null and status between 3 and 6 and jsonb_array_length(contract) = 0`,
+    );
+    expect(unsigned!.n).toBe(0);
     const [building] = await rows<{ ispaid: boolean; escrow: number }>(
       ctx,
       sql`select ispaid, prepayp as escrow from projects where title = ${DEMO_CONTRACT_TITLES.building}`,

@@ -6,7 +6,8 @@ import { insertFile } from '../modules/file/file.repo.ts';
 import { type FileStorage, newStorageKey } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { findProjectByTitle, insertOrder } from '../modules/payment/payment.repo.ts';
-import { setProjectStatus } from '../modules/project/project.repo.ts';
+import { lockProject, setProjectStatus } from '../modules/project/project.repo.ts';
+import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
 const DAY = 86_400_000;
@@ -20,11 +21,10 @@ const BUILDING_PREPAY = 800_000;
 /**
  * The contract stages on a demo database (docs/delivery-contract.md "Demo"): a project awarded to
  * the demo supplier with the contract to sign (2), one whose signed contract waits for the demo
- * customer's review (3, contctck 1, the drafted contract PDF stored as the uploaded file when a
- * storage is given), and one building (4, contract approved, the prepayment in escrow through the
+ * customer's review (3, contctck 1; its file: attachDemoContracts), and one building (4, contract approved, the prepayment in escrow through the
  * real prepay_in movement). Idempotent by title.
  */
-export async function seedDemoContract(db: Db, demo: DemoMobiles, storage?: FileStorage): Promise<string[]> {
+export async function seedDemoContract(db: Db, demo: DemoMobiles): Promise<string[]> {
   const found = await demoPartiesOnce(db, demo, DEMO_CONTRACT_TITLES.toSign);
   if (!found) return [];
   const { supplier, customer } = found;
@@ -89,10 +89,29 @@ export async function seedDemoContract(db: Db, demo: DemoMobiles, storage?: File
     });
     return review;
   });
-  // the uploaded contract of the project under review: the drafted PDF, as the supplier's upload
-  const review = await findProjectByTitle(db, customer.id, DEMO_CONTRACT_TITLES.toReview);
-  if (storage && review) {
-    const { pdf, name } = await contractPdf(db, supplier.id, review.id);
+  return ['  演示项目：待签合同、合同待审核、施工中（预付款已托管）各 1 个'];
+}
+
+/**
+ * The signed contract every demo project past the upload shows (docs/delivery.md "Demo"): the
+ * platform's drafted PDF stored as the supplier's upload, on each of `titles` whose contract is
+ * uploaded (contctck 1 or 2) and has no file yet. Only with a storage for the bytes.
+ */
+export async function attachDemoContracts(
+  db: Db,
+  demo: DemoMobiles,
+  titles: readonly string[],
+  storage: FileStorage | undefined,
+): Promise<string[]> {
+  if (!storage) return [];
+  const supplier = await findMemberByMobile(db, demo.supplierMobile);
+  const customer = await findMemberByMobile(db, demo.customerMobile);
+  if (!supplier || !customer) return [];
+  for (const title of titles) {
+    const found = await findProjectByTitle(db, customer.id, title);
+    const p = found && (await lockProject(db, found.id));
+    if (!p || p.contctck === 0 || (p.contract as string[]).length > 0) continue;
+    const { pdf, name } = await contractPdf(db, supplier.id, p.id);
     const key = newStorageKey('pdf');
     await storage.put(key, pdf, 'application/pdf');
     const file = await insertFile(db, {
@@ -109,9 +128,7 @@ export async function seedDemoContract(db: Db, demo: DemoMobiles, storage?: File
       thumbKey: null,
       originalName: name,
     });
-    await db.transaction((tx) =>
-      setProjectStatus(tx, review.id, PROJECT_STATUS.SIGNING, { contract: [file.id] }),
-    );
+    await db.transaction((tx) => setProjectStatus(tx, p.id, p.status, { contract: [file.id] }));
   }
-  return ['  演示项目：待签合同、合同待审核、施工中（预付款已托管）各 1 个'];
+  return [];
 }

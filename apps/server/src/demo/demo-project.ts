@@ -129,6 +129,10 @@ export async function insertDemoAwardedProject(
     winnerQuoteId: q.id,
     peoples: 1,
     awardedAt: new Date(biddl + DAY),
+    // building and later: the contract was approved (a stage may say when)
+    ...(input.status >= PROJECT_STATUS.BUILDING
+      ? { contctck: 2, contctckdt: new Date(Math.min(biddl + 4 * DAY, now - 3_600_000)) }
+      : {}),
     ...input.changes,
   });
   for (const step of demoHistory(input, biddl, now)) {
@@ -194,12 +198,17 @@ function demoHistory(input: DemoAwardInput, biddl: number, now: number): DemoSte
         ? { event: 'prepayPaid', to: PROJECT_STATUS.BUILDING, role: 'system', at: after(5) }
         : { event: 'startBuilding', to: PROJECT_STATUS.BUILDING, role: 'customer', at: after(4) },
     );
+  // a report awaiting acceptance was just handed in (its report row is dated now); a completed
+  // project's two days before 开展 (on time for the track record)
   if (input.status >= PROJECT_STATUS.ACCEPTING)
     steps.push({
       event: 'uploadReport',
       to: PROJECT_STATUS.ACCEPTING,
       role: 'supplier',
-      at: Math.max(after(6), Math.min(show - 2 * DAY, now - 2 * 3_600_000)),
+      at:
+        input.status === PROJECT_STATUS.ACCEPTING
+          ? now
+          : Math.max(after(6), Math.min(show - 2 * DAY, now - 2 * 3_600_000)),
     });
   return steps;
 }

@@ -4,16 +4,33 @@ import { countAdmins, insertAdminsIfMissing } from '../modules/admin/admin.repo.
 import type { FileStorage } from '../modules/file/storage.ts';
 import { countMembers, insertMembersIfMissing } from '../modules/member/member.repo.ts';
 import { seedDemoBills } from './demo-bills.ts';
-import { seedDemoComplaint } from './demo-complaint.ts';
-import { seedDemoContract } from './demo-contract.ts';
-import { seedDemoEvaluations } from './demo-evaluation.ts';
+import { DEMO_COMPLAINT_TITLE, seedDemoComplaint } from './demo-complaint.ts';
+import { attachDemoContracts, DEMO_CONTRACT_TITLES, seedDemoContract } from './demo-contract.ts';
+import {
+  DEMO_EVALUATED_TITLE,
+  DEMO_HALF_EVALUATED_TITLE,
+  DEMO_TO_EVALUATE_TITLE,
+  seedDemoEvaluations,
+} from './demo-evaluation.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
-import { seedDemoPrepay } from './demo-payment.ts';
-import { seedDemoReport } from './demo-report.ts';
+import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
+import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
+
+/** The demo projects past the contract upload: each shows the signed contract (attachDemoContracts). */
+const DEMO_SIGNED_TITLES = [
+  DEMO_CONTRACT_TITLES.toReview,
+  DEMO_CONTRACT_TITLES.building,
+  DEMO_PREPAY_TITLE,
+  DEMO_REPORT_TITLE,
+  DEMO_COMPLAINT_TITLE,
+  DEMO_EVALUATED_TITLE,
+  DEMO_HALF_EVALUATED_TITLE,
+  DEMO_TO_EVALUATE_TITLE,
+];
 export const DEMO_ACCOUNTS = [
   { cardno: '10000001', mobile: '13800000001', cardtype: 'workshop', nickname: '鼎盛展览工厂' },
   { cardno: '10000002', mobile: '13900000002', cardtype: 'customer', nickname: '华展科技（参展商）' },
@@ -65,11 +82,12 @@ export async function seedDemoData(
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
     ...(await seedDemoPrepay(db, demo)),
-    ...(await seedDemoContract(db, demo, opts.storage)),
+    ...(await seedDemoContract(db, demo)),
     ...(await seedDemoReport(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoComplaint(db, demo)),
     ...(await seedDemoEvaluations(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
+    ...(await attachDemoContracts(db, demo, DEMO_SIGNED_TITLES, opts.storage)),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];
