@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONTRACT_TITLES } from '../src/demo/demo-contract.ts';
+import { DEMO_EVALUATED_TITLE, DEMO_TO_EVALUATE_TITLE } from '../src/demo/demo-evaluation.ts';
 import { DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { LocalDiskStorage } from '../src/modules/file/storage.ts';
@@ -129,6 +130,23 @@ describe('demo marketplace data', () => {
     const salt = (h: string) => h.split('$')[4];
     expect(salt(hashes[0]!.password_hash)).not.toBe(salt(hashes[1]!.password_hash));
     for (const a of DEMO_ACCOUNTS) expectOk(await login(new Client(ctx.app), a.mobile, DEMO_PASSWORD));
+  });
+});
+
+describe('demo delivery steps', () => {
+  it("the supplier's next action on a completed project follows who has evaluated", async () => {
+    await seedDemoData(ctx.database.db);
+    const c = new Client(ctx.app);
+    expectOk(await login(c, DEMO_ACCOUNTS[0].mobile, DEMO_PASSWORD));
+    const list = await c.post<{
+      listItem: Array<{ title: string; delivery: { label: string; next: { label: string } } | null }>;
+    }>('Projectcenter/factoryPrjctList', { state: 'won', page: 1, pageSize: 50 });
+    expectOk(list);
+    const next = (title: string) =>
+      list.body.data.listItem.find((p) => p.title === title)?.delivery?.next.label;
+    expect(next(DEMO_EVALUATED_TITLE)).toBe('已评价');
+    expect(next(DEMO_TO_EVALUATE_TITLE)).toBe('评价参展商');
+    expect(next(DEMO_CONTRACT_TITLES.toSign)).toBe('下载并签订合同');
   });
 });
 

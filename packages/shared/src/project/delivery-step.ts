@@ -31,6 +31,8 @@ export interface DeliveryFields {
   biddl: string;
   /** how a status-7 project was closed */
   closedBy?: string;
+  /** a completed project: which sides have evaluated (docs/delivery-evaluation.md); unknown = neither */
+  evaluatedBy?: { supplier: boolean; customer: boolean } | undefined;
 }
 
 export type MilestoneKey =
@@ -182,7 +184,8 @@ const go = (label: string, href: string): NextAction => ({ label, href, waiting:
 
 /**
  * The current step and the one next action of each party. Supplier actions link to the seed pages
- * (`/signContract?id=`, `/uploadContract?id=`, `/uploadReport?id=`); customer actions link to the
+ * (`/signContract?id=`, `/uploadContract?id=`, `/uploadReport?id=`) or to the evaluation on
+ * `/orderDetail?id=#evaluation`; customer actions link to the
  * customer's project page, to the section for that action (`#quotes`, `#contract`, `#prepay`,
  * `#acceptance`, `#evaluation`).
  */
@@ -251,8 +254,10 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
     case S.DONE:
       return {
         label: '已完成',
-        supplier: go('评价参展商', `/personCenter/evaluateList`),
-        customer: go('评价供应商', `${project}#evaluation`),
+        supplier: p.evaluatedBy?.supplier
+          ? wait('已评价')
+          : go('评价参展商', `/orderDetail?id=${id}#evaluation`),
+        customer: p.evaluatedBy?.customer ? wait('已评价') : go('评价供应商', `${project}#evaluation`),
       };
     default:
       return { label: '', supplier: wait(''), customer: wait('') };

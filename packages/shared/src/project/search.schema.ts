@@ -143,9 +143,13 @@ export const myQuoteSummarySchema = z.object({
 });
 export type MyQuoteSummary = z.infer<typeof myQuoteSummarySchema>;
 
+/** A completed project: which sides have evaluated (docs/delivery-evaluation.md); absent before 已完成. */
+export const evaluatedBySchema = z.object({ supplier: z.boolean(), customer: z.boolean() }).optional();
+
 /** Projectcenter/getInfo */
 export const projectInfoSchema = projectDetailSchema.extend({
   orbits: z.array(orbitSchema),
+  evaluatedBy: evaluatedBySchema,
   favorite: z.boolean(),
   myQuote: myQuoteSummarySchema.nullable(),
   canQuote: z.boolean(),
@@ -157,7 +161,10 @@ export const projectInfoSchema = projectDetailSchema.extend({
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 
 /** Customer/projectInfo: the owner's project with its timeline (docs/delivery.md). */
-export const customerProjectInfoSchema = projectDetailSchema.extend({ orbits: z.array(orbitSchema) });
+export const customerProjectInfoSchema = projectDetailSchema.extend({
+  orbits: z.array(orbitSchema),
+  evaluatedBy: evaluatedBySchema,
+});
 export type CustomerProjectInfo = z.infer<typeof customerProjectInfoSchema>;
 
 export const favoriteToggleResultSchema = z.object({ favorite: z.boolean() });

@@ -152,3 +152,21 @@ export async function listEvaluations(
   const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(evaluations).where(where);
   return { list, total: Number(n?.n ?? 0) };
 }
+
+/** Which sides have evaluated each of `projectIds` (docs/delivery-evaluation.md); one query. */
+export async function evaluatedSides(
+  db: DbOrTx,
+  projectIds: number[],
+): Promise<Map<number, { supplier: boolean; customer: boolean }>> {
+  const sides = new Map(projectIds.map((id) => [id, { supplier: false, customer: false }]));
+  if (projectIds.length === 0) return sides;
+  const rows = await db
+    .select({ projectId: evaluations.projectId, side: evaluations.side })
+    .from(evaluations)
+    .where(inArray(evaluations.projectId, projectIds));
+  for (const r of rows) {
+    const s = sides.get(r.projectId);
+    if (s && (r.side === 'supplier' || r.side === 'customer')) s[r.side] = true;
+  }
+  return sides;
+}

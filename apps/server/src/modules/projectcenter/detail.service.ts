@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
 import { type ProjectRow, projectDetail, shanghaiDateTime } from '../project/project-view.ts';
-import { projectOrbits } from './orbits.ts';
+import { evaluatedByOf, projectOrbits } from './orbits.ts';
 import {
   findCaller,
   findOwnQuote,
@@ -112,6 +112,7 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
   return {
     ...detail,
     orbits,
+    evaluatedBy: await evaluatedByOf(db, p),
     favorite,
     myQuote: mine ? quoteSummary(mine) : null,
     canQuote: why === null,

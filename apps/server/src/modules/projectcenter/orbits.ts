@@ -1,4 +1,6 @@
 import { type Orbit, PROJECT_STATUS, type ProjectEvent, projectEventAuditLabels } from '@zl/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { evaluatedSides } from '../evaluation/evaluation.repo.ts';
 import { type ProjectRow, shanghaiDateTime, statusText } from '../project/project-view.ts';
 import type { projectTimeline } from './projectcenter.repo.ts';
 
@@ -60,4 +62,10 @@ function orbitWho(actorType: string, detail: Record<string, unknown>): string {
   if (actorType === 'admin') return '平台';
   if (actorType === 'system') return '系统';
   return detail.actorRole === 'supplier' ? '供应商' : '参展商';
+}
+
+/** Which sides evaluated a completed project (its next action per side); undefined before 已完成. */
+export async function evaluatedByOf(db: DbOrTx, p: ProjectRow) {
+  if (p.status !== PROJECT_STATUS.DONE) return undefined;
+  return (await evaluatedSides(db, [p.id])).get(p.id);
 }

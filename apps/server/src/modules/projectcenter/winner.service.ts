@@ -8,6 +8,7 @@ import {
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { evaluatedSides } from '../evaluation/evaluation.repo.ts';
 import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { trackRecordOf } from '../member/track-record.ts';
 import { projectSummary } from '../project/project-view.ts';
@@ -65,13 +66,17 @@ export async function factoryPrjctList(
     limit: input.pageSize,
     offset: (input.page - 1) * input.pageSize,
   });
+  const evaluated = await evaluatedSides(
+    db,
+    rows.filter((r) => r.status === PROJECT_STATUS.DONE).map((r) => r.id),
+  );
   return {
     listItem: rows.map((r) => ({
       ...projectSummary(r, r.favorite),
       quoteId: r.quoteId,
       quoteTotal: r.quoteTotal,
       quoteState: quoteStateOf(r.quoteStatus),
-      delivery: r.quoteStatus === QUOTE_STATUS.WON ? supplierStep(r) : null,
+      delivery: r.quoteStatus === QUOTE_STATUS.WON ? supplierStep(r, evaluated.get(r.id)) : null,
     })),
     total,
     page: input.page,
@@ -79,21 +84,25 @@ export async function factoryPrjctList(
 }
 
 /** The won project's step and the supplier's next action (shared deliveryStep, docs/delivery-contract.md). */
-function supplierStep(r: {
-  id: number;
-  status: number;
-  contctck: number;
-  ispaid: boolean;
-  prepay: number;
-  reportck: number;
-  complaintOpen: boolean;
-  closedBy: string;
-  sdate: string;
-  edate: string;
-  biddl: Date;
-}) {
+function supplierStep(
+  r: {
+    id: number;
+    status: number;
+    contctck: number;
+    ispaid: boolean;
+    prepay: number;
+    reportck: number;
+    complaintOpen: boolean;
+    closedBy: string;
+    sdate: string;
+    edate: string;
+    biddl: Date;
+  },
+  evaluatedBy?: { supplier: boolean; customer: boolean },
+) {
   const s = deliveryStep({
     ...r,
+    evaluatedBy,
     prepay: Number(r.prepay),
     biddl: r.biddl.toISOString(),
     contctckdt: '',

@@ -9,10 +9,11 @@ import Image from 'antd/es/image';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel, ScoreBadge } from '../../evaluation/index.ts';
@@ -97,18 +98,7 @@ export default function ProjectPage() {
   const showQuotes = !!p && projectActions(p).compare;
   const quotes = useQuery(quoteListQuery(id, showQuotes));
   const [cancelling, setCancelling] = useState(false);
-  // a next action of 交付进度 links here with the section's anchor (#contract, #prepay, #acceptance…);
-  // the sections load their own data, so the scroll waits a moment
-  const { hash } = useLocation();
-  const loaded = !!p;
-  useEffect(() => {
-    if (!loaded || !hash) return;
-    const t = setTimeout(
-      () => document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' }),
-      400,
-    );
-    return () => clearTimeout(t);
-  }, [loaded, hash]);
+  useScrollToHash(!!p);
 
   if (!id || error) {
     return (

@@ -58,7 +58,8 @@ export function useSubmitEvaluation(side: 'supplier' | 'customer', edit: boolean
     mutationFn: (body: FactoryCmtInput | CustomerEvaluateInput) =>
       api.post<ProjectEvaluations>(path, body, { skipErrorHandler: true }),
     meta: { skipErrorHandler: true },
-    onSuccess: () => qc.invalidateQueries({ queryKey: evaluationKeys.all }),
+    // a first evaluation also changes the project's next action (交付进度, the lists): refresh all
+    onSuccess: () => (edit ? qc.invalidateQueries({ queryKey: evaluationKeys.all }) : qc.invalidateQueries()),
   });
 }
 

@@ -10,6 +10,7 @@ import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import {
   deadlineInfo,
   FavoriteButton,
@@ -64,6 +65,7 @@ export default function OrderDetailPage() {
     bid && (p?.status ?? PROJECT_STATUS.PENDING_REVIEW) >= PROJECT_STATUS.AWARDED,
   );
   const action = useSupplierStance(p, now);
+  useScrollToHash(!!p);
 
   if (!id || (isBizError(error) && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED'))) {
     return (
@@ -181,7 +183,9 @@ export default function OrderDetailPage() {
 
       {winner.data?.awarded && <SupplierReportCard projectId={p.id} status={p.status} />}
       {winner.data?.contact && p.status === PROJECT_STATUS.DONE && (
-        <EvaluationPanel side="supplier" projectId={p.id} />
+        <div id="evaluation">
+          <EvaluationPanel side="supplier" projectId={p.id} />
+        </div>
       )}
 
       <div className="zl-od-cols">

@@ -141,6 +141,8 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
     );
   };
 
+  // no report yet: worth a word only while the supplier is building
+  if (info.round === 0 && info.status !== PROJECT_STATUS.BUILDING) return null;
   return (
     <div className="zl-panel zl-rp-section" id="acceptance">
       <div className="zl-rp-head">
