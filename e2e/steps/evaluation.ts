@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Clicks the n-th star (1–5) of the antd Rate inside the form item labelled `label`. */
-async function rate(page: Page, region: ReturnType<Page['getByRole']>, label: string, n: number) {
+async function rate(region: ReturnType<Page['getByRole']>, label: string, n: number) {
   await region
     .locator('.ant-form-item', { hasText: label })
     .getByRole('radio')
@@ -21,7 +21,7 @@ export async function supplierEvaluates(
   await page.goto(`/orderDetail?id=${projectId}`);
   const panel = page.getByRole('region', { name: '评价参展商' });
   await expect(panel).toBeVisible();
-  await rate(page, panel, '综合评分', opts.score ?? 5);
+  await rate(panel, '综合评分', opts.score ?? 5);
   await panel.getByLabel('评价内容').fill(opts.content ?? '参展商沟通顺畅，验收及时，合作愉快。');
   await panel.getByRole('button', { name: '提交评价' }).click();
   await expect(panel.getByTestId('evaluation-supplier')).toBeVisible();
@@ -40,9 +40,9 @@ export async function customerEvaluates(
   await page.goto(`/customer/project?id=${projectId}`);
   const panel = page.getByRole('region', { name: '评价供应商' });
   await expect(panel).toBeVisible();
-  await rate(page, panel, '搭建质量', marks.quality);
-  await rate(page, panel, '服务态度', marks.service);
-  await rate(page, panel, '准时交付', marks.punctuality);
+  await rate(panel, '搭建质量', marks.quality);
+  await rate(panel, '服务态度', marks.service);
+  await rate(panel, '准时交付', marks.punctuality);
   await panel.getByLabel('评价内容').fill(content);
   await panel.getByRole('button', { name: '提交评价' }).click();
   await expect(panel.getByTestId('evaluation-customer').first()).toBeVisible();

@@ -27,7 +27,7 @@ import {
   type TransitionInput,
 } from '../project/project-transition.ts';
 import { projectDetail, projectSummary } from '../project/project-view.ts';
-import { evaluatedByOf, projectOrbits } from '../projectcenter/orbits.ts';
+import { projectOrbits } from '../projectcenter/orbits.ts';
 import { projectTimeline } from '../projectcenter/projectcenter.repo.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';

@@ -1,11 +1,4 @@
-import {
-  AUTH_STATUS,
-  PROJECT_STATUS,
-  type ProjectEvent,
-  type ProjectInfo,
-  projectEventAuditLabels,
-  type QUOTE_BLOCKERS,
-} from '@zl/shared';
+import { AUTH_STATUS, PROJECT_STATUS, type ProjectInfo, type QUOTE_BLOCKERS } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
