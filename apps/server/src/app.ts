@@ -34,6 +34,7 @@ import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/pla
 import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
+import { registerTipRoutes } from './modules/tip/tip.routes.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   if (!config.isProduction) registerDevRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerComplaintRoutes(app, deps);
+  registerTipRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const html = webDist

@@ -19,6 +19,7 @@ type Any = any;
 const USER_INFO_KEYS = [
   'ispaycode',
   'hastips',
+  'unread',
   'personauth',
   'businsauth',
   'bindwx',
@@ -95,6 +96,7 @@ describe('Member/userInfo', () => {
     expect(d).toMatchObject({
       ispaycode: false,
       hastips: false,
+      unread: 0,
       personauth: 3,
       businsauth: 3,
       bindwx: false,

@@ -29,5 +29,6 @@ export * from './project/search.schema.ts';
 export * from './region/region.ts';
 export * from './report/report.schema.ts';
 export * from './text/text.schema.ts';
+export * from './tip/tip.schema.ts';
 export * from './wechat/wechat.schema.ts';
 export * from './withdraw/withdraw.schema.ts';

@@ -32,6 +32,7 @@ export const API_TAGS = [
   { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
   { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
   { name: 'Complain', description: '投诉：项目双方发起投诉、答复、查看裁决（运营裁决见 Admin）' },
+  { name: 'Tipcenter', description: '消息中心：消息列表（类型、已读筛选）、标记已读、删除' },
 ] as const;
 
 const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];

@@ -5,6 +5,7 @@ export function userInfoFixture(over: Partial<UserInfo> = {}): UserInfo {
   return {
     ispaycode: false,
     hastips: false,
+    unread: 0,
     personauth: 1,
     businsauth: 3,
     bindwx: false,

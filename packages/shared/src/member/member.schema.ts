@@ -287,7 +287,10 @@ export const payoutInfoSchema = z.object({
 /** `data` of Member/userInfo: every userInfo field of the seed, plus payout and reject. */
 export const userInfoSchema = z.object({
   ispaycode: z.boolean(),
+  /** the member has unread tips (docs/messages.md) */
   hastips: z.boolean(),
+  /** how many tips are unread (the header badge) */
+  unread: z.number().int(),
   personauth: z.number().int(),
   businsauth: z.number().int(),
   bindwx: z.boolean(),

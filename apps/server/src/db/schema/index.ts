@@ -9,6 +9,7 @@ export * from './payments.ts';
 export * from './projects.ts';
 export * from './report.ts';
 export * from './sms.ts';
+export * from './tips.ts';
 export * from './verification.ts';
 export * from './wechat.ts';
 export * from './withdrawals.ts';

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Member } from '../../db/schema/index.ts';
 import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
+import { unreadOf } from '../tip/tip.service.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import {
   approvedPersonAuth,
@@ -34,7 +35,7 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples, coins, invited, scores] = await Promise.all([
+  const [approved, person, business, invitpples, coins, invited, scores, unread] = await Promise.all([
     approvedPersonAuth(db, memberId),
     latestPersonAuth(db, memberId),
     latestBusinessAuth(db, memberId),
@@ -42,11 +43,13 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     coinBalance(db, memberId),
     inviteCoinsOf(db, memberId),
     scoresOf(db, [memberId]),
+    unreadOf(db, memberId),
   ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
     ispaycode: m.paycodeHash !== null,
-    hastips: false,
+    hastips: unread > 0,
+    unread,
     personauth: m.personauth,
     businsauth: m.businsauth,
     bindwx: m.openid !== null,

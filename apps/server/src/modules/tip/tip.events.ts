@@ -1,0 +1,236 @@
+import type { ProjectEvent } from '@zl/shared';
+import type { Tx } from '../../db/client.ts';
+import type { Outbox, OutboxEvent } from '../outbox/outbox.ts';
+import type { ProjectEventNotice } from '../project/project-transition.ts';
+import { onProjectEvent } from '../project/project-transition.ts';
+import * as repo from './tip.repo.ts';
+
+/**
+ * Events → tips (docs/messages.md § Events). Registered on the outbox as `tips`: it runs after the
+ * change committed, at least once per event; the tips are written through the delivery's own
+ * transaction with `on conflict (member_id, event_id) do nothing`, so a redelivery writes nothing
+ * twice and a failure here never fails the call that caused the event (it is retried instead).
+ */
+export const TIP_HANDLER = 'tips';
+export const TIP_LEDGER_HANDLER = 'tips.ledger';
+
+type Draft = Omit<repo.NewTip, 'eventId'>;
+
+const customerLink = (id: number) => `/customer/project?id=${id}`;
+const supplierLink = (id: number) => `/orderDetail?id=${id}`;
+const yuan = (fen: number) => `¥${(Math.abs(fen) / 100).toFixed(2)}`;
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The tips one project transition sends. Reads who the parties are from the database. */
+export async function projectTips(tx: Tx, n: Omit<ProjectEventNotice, 'eventId'>): Promise<Draft[]> {
+  const p = await repo.projectParties(tx, n.projectId);
+  if (!p) return [];
+  const name = `「${clip(p.title, 60)}」`;
+  const toCustomer = (type: Draft['type'], title: string, content: string): Draft => ({
+    memberId: p.customerId,
+    type,
+    title: clip(title, 100),
+    content: clip(content, 500),
+    link: customerLink(n.projectId),
+  });
+  const toSupplier = (memberId: number, type: Draft['type'], title: string, content: string): Draft => ({
+    memberId,
+    type,
+    title: clip(title, 100),
+    content: clip(content, 500),
+    link: supplierLink(n.projectId),
+  });
+  const toWinner = (type: Draft['type'], title: string, content: string): Draft[] =>
+    p.winnerId == null ? [] : [toSupplier(p.winnerId, type, title, content)];
+  const d = n.detail ?? {};
+  const reason = str(d.reason);
+  const event = n.type.slice('project.'.length) as ProjectEvent;
+  switch (event) {
+    case 'approve':
+      return [toCustomer('review', '您的项目已通过审核', `项目${name}已通过平台审核，开始接受供应商报价。`)];
+    case 'reject':
+      return [
+        toCustomer(
+          'review',
+          '您的项目未通过审核',
+          `项目${name}未通过平台审核${reason ? `：${reason}` : ''}。修改后可重新提交。`,
+        ),
+      ];
+    case 'cancel':
+      return (await repo.bidderIds(tx, n.projectId)).map((id) =>
+        toSupplier(
+          id,
+          'project',
+          `项目已取消：${clip(p.title, 60)}`,
+          `参展商取消了项目${name}，报价所用金币已退还。`,
+        ),
+      );
+    case 'expire': {
+      const bidders = await repo.bidderIds(tx, n.projectId);
+      return [
+        toCustomer('project', '项目已截止', `项目${name}竞标截止时未选定中标供应商，项目已关闭。`),
+        ...bidders.map((id) =>
+          toSupplier(
+            id,
+            'project',
+            `项目已截止：${clip(p.title, 60)}`,
+            `项目${name}竞标截止时未选标，报价所用金币已退还。`,
+          ),
+        ),
+      ];
+    }
+    case 'award': {
+      const losers = await repo.bidderIds(tx, n.projectId, p.winnerId);
+      return [
+        ...toWinner(
+          'project',
+          `恭喜中标：${clip(p.title, 60)}`,
+          `您在项目${name}的报价已被选中，请尽快上传合同。`,
+        ),
+        ...losers.map((id) =>
+          toSupplier(
+            id,
+            'project',
+            `未中标：${clip(p.title, 60)}`,
+            `项目${name}已选定其他供应商，感谢您的报价。`,
+          ),
+        ),
+      ];
+    }
+    case 'uploadContract':
+      return [toCustomer('project', '供应商已上传合同', `项目${name}的合同已上传，请审核。`)];
+    case 'reviewContract':
+      return d.approve === true
+        ? toWinner('project', '合同已通过审核', `参展商已确认项目${name}的合同。`)
+        : toWinner(
+            'project',
+            '合同被退回',
+            `参展商退回了项目${name}的合同${reason ? `：${reason}` : ''}，请修改后重新上传。`,
+          );
+    case 'startBuilding':
+      return toWinner('project', '项目进入施工阶段', `项目${name}已开始施工，完工后请上传完工报告。`);
+    case 'prepayPaid':
+      return [
+        toCustomer(
+          'finance',
+          '预付款支付成功',
+          `项目${name}的预付款${typeof d.amount === 'number' ? ` ${yuan(d.amount)} ` : ''}已托管到平台，项目进入施工阶段。`,
+        ),
+        ...toWinner('project', '项目进入施工阶段', `项目${name}的预付款已托管，请开始施工。`),
+      ];
+    case 'uploadReport':
+      return [toCustomer('project', '供应商已提交完工报告', `项目${name}的完工报告已提交，请验收。`)];
+    case 'reworkReport':
+      return toWinner('project', '参展商要求整改', `参展商对项目${name}的完工报告提出了整改意见，请查看。`);
+    case 'accept':
+      return [
+        ...(n.actor.type === 'customer'
+          ? []
+          : [
+              toCustomer(
+                'project',
+                '项目已验收',
+                n.actor.type === 'system'
+                  ? `项目${name}验收期满，已自动验收。`
+                  : `项目${name}已由平台确认验收。`,
+              ),
+            ]),
+        ...toWinner('project', '项目已验收', `项目${name}已验收通过，款项将结算到您的账户余额。`),
+      ];
+    case 'closeByComplaint': {
+      const content = `平台处理投诉后关闭了项目${name}。`;
+      return [
+        toCustomer('project', '项目因投诉关闭', content),
+        ...toWinner('project', '项目因投诉关闭', content),
+      ];
+    }
+    default:
+      // edit, resubmit: the customer's own steps tell nobody
+      return [];
+  }
+}
+
+export interface LedgerPayload {
+  type: string;
+  memo?: string;
+  members?: Array<{ memberId: number; kind: string; currency: string; amount: number }>;
+}
+
+/** The tips one announced ledger movement sends (the movements a member did not do themself). */
+export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
+  const byMember = new Map<number, { coins: number; fen: number }>();
+  for (const m of p.members ?? []) {
+    const cur = byMember.get(m.memberId) ?? { coins: 0, fen: 0 };
+    if (m.currency === 'COIN') cur.coins = Math.max(cur.coins, Math.abs(m.amount));
+    else cur.fen = Math.max(cur.fen, Math.abs(m.amount));
+    byMember.set(m.memberId, cur);
+  }
+  const ids = [...byMember.keys()];
+  const kinds = await repo.cardtypesOf(tx, ids);
+  const bills = (id: number) =>
+    kinds.get(id) === 'customer' ? '/customer/bills' : '/personCenter/businessList';
+  const each = (type: Draft['type'], title: string, content: (a: { coins: number; fen: number }) => string) =>
+    ids.map((id) => ({ memberId: id, type, title, content: content(byMember.get(id)!), link: bills(id) }));
+  switch (p.type) {
+    case 'starter_coins':
+      return each('system', '注册赠送金币已到账', (a) => `${a.coins} 金币已存入您的账户，可用于项目报价。`);
+    case 'invite_coins':
+      return each(
+        'system',
+        '邀请奖励已到账',
+        (a) => `您邀请的好友完成了认证，${a.coins} 金币已存入您的账户。`,
+      );
+    case 'coin_recharge':
+      return each('finance', '金币充值成功', (a) => `${a.coins} 金币已存入您的账户。`);
+    case 'escrow_release':
+      return each(
+        'finance',
+        '项目款已到账',
+        (a) => `${yuan(a.fen)} 已存入您的账户余额。${clip(p.memo ?? '', 100)}`,
+      );
+    case 'escrow_refund':
+      return each(
+        'finance',
+        '预付款已退回',
+        (a) => `${yuan(a.fen)} 已退回您的账户。${clip(p.memo ?? '', 100)}`,
+      );
+    case 'withdraw_payout':
+      return each('finance', '提现已到账', (a) => `您申请提现的 ${yuan(a.fen)} 已打款，请注意查收。`);
+    case 'withdraw_reject':
+      return each(
+        'finance',
+        '提现申请未通过',
+        (a) => `您申请提现的 ${yuan(a.fen)} 未通过审核，金额已退回余额。`,
+      );
+    default:
+      // quote_fee, quote_refund, prepay_in, withdraw_freeze: the member's own step, or told by the project's tip
+      return [];
+  }
+}
+
+/** Registers the handlers that turn outbox events into tips. Answers a function that removes them. */
+export function registerTipHandlers(outbox: Outbox): () => void {
+  const offProject = onProjectEvent(outbox, TIP_HANDLER, async (notice, ctx) => {
+    const drafts = await projectTips(ctx.tx, notice);
+    await repo.insertTips(
+      ctx.tx,
+      drafts.map((d) => ({ ...d, eventId: notice.eventId })),
+    );
+  });
+  const offLedger = outbox.on<LedgerPayload>(
+    TIP_LEDGER_HANDLER,
+    'ledger.*',
+    async (event: OutboxEvent<LedgerPayload>, ctx) => {
+      const drafts = await ledgerTips(ctx.tx, event.payload);
+      await repo.insertTips(
+        ctx.tx,
+        drafts.map((d) => ({ ...d, eventId: event.id })),
+      );
+    },
+  );
+  return () => {
+    offProject();
+    offLedger();
+  };
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { insertEvent } from '../src/modules/outbox/outbox.repo.ts';
+import { insertTips, tipsOfEvent } from '../src/modules/tip/tip.repo.ts';
+import { expectFields, expectOk, rows } from './helpers.ts';
+import { useTestApp } from './member-fixtures.ts';
+import { makeProject, makeQuote } from './project-fixtures.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: answers in assertions
+type Any = any;
+
+const ctx = useTestApp({
+  members: {
+    cust: { session: { cardtype: 'customer' } },
+    s1: { session: { cardtype: 'workshop', personauth: 1 } },
+    s2: { session: { cardtype: 'workshop', personauth: 1 } },
+  },
+});
+const { cust, s1, s2 } = ctx.members;
+
+let seq = 1_000_000;
+/** Tips written directly (as the handler does), under made-up event ids. */
+async function giveTips(memberId: number, n: number, type: 'system' | 'project' = 'system') {
+  await insertTips(
+    ctx.database.db,
+    Array.from({ length: n }, (_, i) => ({
+      memberId,
+      type,
+      title: `测试消息 ${i + 1}`,
+      content: '内容',
+      link: '',
+      eventId: seq++,
+    })),
+  );
+}
+
+async function unreadOf(memberId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    ctx,
+    sql`select count(*)::int as n from tips where member_id = ${memberId} and is_read = false`,
+  );
+  return r!.n;
+}
+
+async function snapshot(memberId: number) {
+  return rows(ctx, sql`select id, is_read from tips where member_id = ${memberId} order by id`);
+}
+
+describe('tips from project events', () => {
+  it('an award tells the winner and the other bidders, once each, even when redelivered', async () => {
+    const p = await makeProject(ctx, cust.id, { status: 1, coins: 5, title: '上海车展特装展台' });
+    const q1 = await makeQuote(ctx, p.id, s1.id);
+    await makeQuote(ctx, p.id, s2.id);
+    expectOk(await cust.c.post('Customer/award', { id: p.id, quoteId: q1.id }));
+    await ctx.app.outbox.drain();
+
+    const [ev] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from outbox_events where type = 'project.award' and aggregate_id = ${String(p.id)}`,
+    );
+    const eventId = Number(ev!.id);
+    const written = await tipsOfEvent(ctx.database.db, eventId);
+    expect(written.map((t) => [t.memberId, t.title, t.link])).toEqual(
+      expect.arrayContaining([
+        [s1.id, '恭喜中标：上海车展特装展台', `/orderDetail?id=${p.id}`],
+        [s2.id, '未中标：上海车展特装展台', `/orderDetail?id=${p.id}`],
+      ]),
+    );
+    expect(written).toHaveLength(2);
+
+    // the outbox delivers at least once: a redelivery of the same event writes nothing new
+    await ctx.database.db.execute(
+      sql`update outbox_deliveries set status = 'pending', next_attempt_at = now(), attempts = 0
+          where event_id = ${eventId} and handler = 'tips'`,
+    );
+    await ctx.app.outbox.drain();
+    const [d] = await rows<{ status: string }>(
+      ctx,
+      sql`select status from outbox_deliveries where event_id = ${eventId} and handler = 'tips'`,
+    );
+    expect(d!.status).toBe('done');
+    expect(await tipsOfEvent(ctx.database.db, eventId)).toHaveLength(2);
+
+    const list = await s1.c.post<Any>('Tipcenter/getList', { type: 'project' });
+    expectOk(list);
+    expect(list.body.data.listItem.map((t: Any) => t.title)).toContain('恭喜中标：上海车展特装展台');
+    const info = await s1.c.post<Any>('Member/userInfo', {});
+    expect(info.body.data.hastips).toBe(true);
+    expect(info.body.data.unread).toBe(await unreadOf(s1.id));
+  });
+
+  it("the customer's own award tells the customer nothing", async () => {
+    const p = await makeProject(ctx, cust.id, { status: 1, coins: 5, title: '广交会标摊' });
+    const q = await makeQuote(ctx, p.id, s1.id);
+    expectOk(await cust.c.post('Customer/award', { id: p.id, quoteId: q.id }));
+    await ctx.app.outbox.drain();
+    const custTips = await rows<{ title: string; link: string }>(
+      ctx,
+      sql`select title, link from tips where member_id = ${cust.id}`,
+    );
+    expect(custTips.filter((t) => t.link === `/customer/project?id=${p.id}`)).toEqual([]);
+  });
+});
+
+describe('tips from ledger events', () => {
+  it('an escrow release tells the supplier the amount, once, linked to the bills', async () => {
+    const eventId = await ctx.database.db.transaction((tx) =>
+      insertEvent(tx, {
+        type: 'ledger.escrow_release',
+        aggregateType: 'ledger_transaction',
+        aggregateId: 1,
+        payload: {
+          type: 'escrow_release',
+          memo: '',
+          members: [{ memberId: s2.id, kind: 'member_cash', currency: 'CNY', amount: 123_45 }],
+        },
+      }),
+    );
+    await ctx.app.outbox.drain();
+    const t = await tipsOfEvent(ctx.database.db, eventId);
+    expect(t.map((r) => [r.memberId, r.type, r.title, r.link])).toEqual([
+      [s2.id, 'finance', '项目款已到账', '/personCenter/businessList'],
+    ]);
+    expect(t[0]!.content).toContain('¥123.45');
+  });
+});
+
+describe('Tipcenter calls', () => {
+  it('lists, filters by read state and marks read only my own tips', async () => {
+    await giveTips(s2.id, 3);
+    const before1 = await snapshot(s1.id);
+    const mine = await s2.c.post<Any>('Tipcenter/getList', { read: 0, page: 1, pageSize: 50 });
+    expectOk(mine);
+    const ids: number[] = mine.body.data.listItem.map((t: Any) => t.id);
+    expect(ids.length).toBe(mine.body.data.unread);
+    // someone else's ids change nothing
+    const s1Ids = before1.map((r) => Number(r.id));
+    const e = await s2.c.post<Any>('Tipcenter/editMsg', { ids: s1Ids });
+    expectOk(e);
+    expect(e.body.data.changed).toBe(0);
+    const del = await s2.c.post<Any>('Tipcenter/delMsg', { ids: s1Ids });
+    expectOk(del);
+    expect(del.body.data.changed).toBe(0);
+    expect(await snapshot(s1.id)).toEqual(before1);
+    // nor can they be listed by anyone else
+    const all2 = await s2.c.post<Any>('Tipcenter/getList', { pageSize: 50 });
+    expect(all2.body.data.listItem.some((t: Any) => s1Ids.includes(t.id))).toBe(false);
+
+    const one = await s2.c.post<Any>('Tipcenter/editMsg', { ids: [ids[0]] });
+    expect(one.body.data).toEqual({ changed: 1, unread: ids.length - 1 });
+    const read = await s2.c.post<Any>('Tipcenter/getList', { read: 1 });
+    expect(read.body.data.listItem.map((t: Any) => t.id)).toEqual([ids[0]]);
+    const gone = await s2.c.post<Any>('Tipcenter/delMsg', { ids: [ids[1]] });
+    expect(gone.body.data).toEqual({ changed: 1, unread: ids.length - 2 });
+    expect((await s2.c.post<Any>('Tipcenter/getList', {})).body.data.total).toBe(ids.length - 1);
+  });
+
+  it('refuses bad input with VALIDATION_FAILED and changes nothing', async () => {
+    await giveTips(s1.id, 2);
+    const before = await snapshot(s1.id);
+    expectFields(await s1.c.post('Tipcenter/getList', { page: 1e9 }), ['page']);
+    expectFields(await s1.c.post('Tipcenter/getList', { pageSize: 100_000 }), ['pageSize']);
+    expectFields(await s1.c.post('Tipcenter/getList', { type: 'project\u0000' }), ['type']);
+    expectFields(await s1.c.post('Tipcenter/getList', { read: 2 }), ['read']);
+    expectFields(await s1.c.post('Tipcenter/editMsg', { ids: [-1] }), ['ids.0']);
+    expectFields(await s1.c.post('Tipcenter/editMsg', { ids: ['1\u0007'] }), ['ids.0']);
+    expectFields(await s1.c.post('Tipcenter/editMsg', {}), ['ids']);
+    expectFields(await s1.c.post('Tipcenter/editMsg', { all: 'yes' }), ['all']);
+    expectFields(await s1.c.post('Tipcenter/delMsg', { ids: [] }), ['ids']);
+    expectFields(await s1.c.post('Tipcenter/delMsg', { ids: [0, -5] }), ['ids.0', 'ids.1']);
+    expectFields(await s1.c.post('Tipcenter/delMsg', { ids: Array.from({ length: 101 }, (_, i) => i + 1) }), [
+      'ids',
+    ]);
+    expect(await snapshot(s1.id)).toEqual(before);
+  });
+
+  it('20 concurrent "mark all read" leave a consistent unread count of 0', async () => {
+    await giveTips(s1.id, 30, 'project');
+    const n = await unreadOf(s1.id);
+    expect(n).toBeGreaterThanOrEqual(30);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => s1.c.post<Any>('Tipcenter/editMsg', { all: true })),
+    );
+    for (const a of answers) expectOk(a);
+    expect(answers.reduce((sum, a) => sum + a.body.data.changed, 0)).toBe(n);
+    expect(answers.every((a) => a.body.data.unread === 0)).toBe(true);
+    expect(await unreadOf(s1.id)).toBe(0);
+    const info = await s1.c.post<Any>('Member/userInfo', {});
+    expect(info.body.data).toMatchObject({ hastips: false, unread: 0 });
+  });
+});
