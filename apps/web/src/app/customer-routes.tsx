@@ -54,11 +54,11 @@ export const customerRoute: RouteObject = {
         },
       ],
     },
-    // The message centre comes with its own issue; until then it says what it will do.
+    // The message centre (docs/messages.md): the same page as the supplier's /message.
     {
       path: 'message',
       handle: { title: '消息中心' },
-      lazy: lazyPage(() => import('../features/placeholder/pages/waiting-page.tsx')),
+      lazy: lazyPage(() => import('../features/message/pages/message-page.tsx')),
     },
     {
       path: 'complaints',

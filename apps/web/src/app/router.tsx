@@ -21,6 +21,7 @@ const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = 
   uploadContract: lazyPage(() => import('../features/delivery/pages/upload-contract-page.tsx')),
   noPage: notFound,
   uploadReport: lazyPage(() => import('../features/report/pages/upload-report-page.tsx')),
+  message: lazyPage(() => import('../features/message/pages/message-page.tsx')),
 };
 
 const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObject['lazy']>> = {

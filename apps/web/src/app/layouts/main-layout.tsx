@@ -1,11 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { UnreadBadge } from '../../features/message/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { AntdProvider } from '../antd-provider.tsx';
 import { NAV_ITEMS, navKeyOf } from './nav.ts';
 import { SiteShell } from './site-shell.tsx';
 
-const menuItems = NAV_ITEMS.map((n) => ({ key: n.key, label: <Link to={n.to}>{n.label}</Link> }));
+const menuItems = NAV_ITEMS.map((n) => ({
+  key: n.key,
+  label: <Link to={n.to}>{n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label}</Link>,
+}));
 
 /** The supplier's frame around every page behind the guard (the main layout of docs/seed-map.md § Routes). */
 function MainLayout() {

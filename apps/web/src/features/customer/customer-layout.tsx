@@ -8,6 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { AntdProvider } from '../../app/antd-provider.tsx';
 import { SiteShell } from '../../app/layouts/site-shell.tsx';
 import { queryClient } from '../../lib/query-client.ts';
+import { UnreadBadge } from '../message/index.ts';
 import './customer.css';
 
 const NAV = [
@@ -23,7 +24,11 @@ const ACCOUNT_LINKS = [
   { to: '/customer/securitySetting', label: '账号安全' },
 ];
 
-const menuItems = NAV.map((n) => ({ key: n.key, icon: n.icon, label: <Link to={n.to}>{n.label}</Link> }));
+const menuItems = NAV.map((n) => ({
+  key: n.key,
+  icon: n.icon,
+  label: <Link to={n.to}>{n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label}</Link>,
+}));
 
 function navKey(pathname: string): string {
   if (pathname.startsWith('/customer/publish')) return 'publish';

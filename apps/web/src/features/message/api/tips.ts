@@ -1,0 +1,33 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TipChange, TipListInput, TipListPage } from '@zl/shared';
+import { api } from '../../../lib/api-client.ts';
+import { memberKeys } from '../../member/index.ts';
+
+/** Message-centre calls (docs/messages.md). */
+export const tipKeys = {
+  all: ['tips'] as const,
+  list: (input: TipListInput) => [...tipKeys.all, 'list', input] as const,
+};
+
+export function useTipList(input: TipListInput) {
+  return useQuery({
+    queryKey: tipKeys.list(input),
+    queryFn: ({ signal }) => api.post<TipListPage>('Tipcenter/getList', input, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a change the list and the header badge (userInfo's `unread`) are read again. */
+function useTipMutation<B>(path: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => api.post<TipChange>(path, body),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: tipKeys.all });
+      void qc.invalidateQueries({ queryKey: memberKeys.userInfo() });
+    },
+  });
+}
+
+export const useMarkRead = () => useTipMutation<{ ids?: number[]; all?: boolean }>('Tipcenter/editMsg');
+export const useDeleteTips = () => useTipMutation<{ ids: number[] }>('Tipcenter/delMsg');
