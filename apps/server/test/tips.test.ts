@@ -14,9 +14,10 @@ const ctx = useTestApp({
     cust: { session: { cardtype: 'customer' } },
     s1: { session: { cardtype: 'workshop', personauth: 1 } },
     s2: { session: { cardtype: 'workshop', personauth: 1 } },
+    reviewer: 'reviewer',
   },
 });
-const { cust, s1, s2 } = ctx.members;
+const { cust, s1, s2, reviewer } = ctx.members;
 
 let seq = 1_000_000;
 /** Tips written directly (as the handler does), under made-up event ids. */
@@ -87,6 +88,32 @@ describe('tips from project events', () => {
     const info = await s1.c.post<Any>('Member/userInfo', {});
     expect(info.body.data.hastips).toBe(true);
     expect(info.body.data.unread).toBe(await unreadOf(s1.id));
+  });
+
+  it('an operator review tells the customer, with the reason of a rejection', async () => {
+    const a = await makeProject(ctx, cust.id, { status: 0, checked: 0, title: '医博会展台' });
+    const b = await makeProject(ctx, cust.id, { status: 0, checked: 0, title: '茶博会展台' });
+    expectOk(await reviewer.c.post('Admin/projectReview', { id: a.id, approve: true, coins: 8 }));
+    expectOk(
+      await reviewer.c.post('Admin/projectReview', {
+        id: b.id,
+        approve: false,
+        reason: '展台尺寸与图片不符',
+      }),
+    );
+    await ctx.app.outbox.drain();
+    const got = await rows<{ type: string; title: string; content: string; link: string }>(
+      ctx,
+      sql`select type, title, content, link from tips where member_id = ${cust.id} and link in
+          (${`/customer/project?id=${a.id}`}, ${`/customer/project?id=${b.id}`}) order by id`,
+    );
+    expect(got.map((t) => [t.type, t.title, t.link])).toEqual([
+      ['review', '您的项目已通过审核', `/customer/project?id=${a.id}`],
+      ['review', '您的项目未通过审核', `/customer/project?id=${b.id}`],
+    ]);
+    expect(got[1]!.content).toContain('展台尺寸与图片不符');
+    const info = await cust.c.post<Any>('Member/userInfo', {});
+    expect(info.body.data).toMatchObject({ hastips: true, unread: await unreadOf(cust.id) });
   });
 
   it("the customer's own award tells the customer nothing", async () => {
