@@ -193,7 +193,7 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
       return each(
         'finance',
         '预付款已退回',
-        (a) => `${yuan(a.fen)} 已退回您的账户。${clip(p.memo ?? '', 100)}`,
+        (a) => `${yuan(a.fen)} 已原路退回您的付款账户。${clip(p.memo ?? '', 100)}`,
       );
     case 'withdraw_payout':
       return each('finance', '提现已到账', (a) => `您申请提现的 ${yuan(a.fen)} 已打款，请注意查收。`);
