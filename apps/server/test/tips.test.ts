@@ -121,11 +121,13 @@ describe('tips from project events', () => {
     const q = await makeQuote(ctx, p.id, s1.id);
     expectOk(await cust.c.post('Customer/award', { id: p.id, quoteId: q.id }));
     await ctx.app.outbox.drain();
-    const custTips = await rows<{ title: string; link: string }>(
+    const byEvent = await rows<{ type: string; title: string }>(
       ctx,
-      sql`select title, link from tips where member_id = ${cust.id}`,
+      sql`select e.type, t.title from tips t join outbox_events e on e.id = t.event_id
+          where t.member_id = ${cust.id} and t.link = ${`/customer/project?id=${p.id}`} order by t.id`,
     );
-    expect(custTips.filter((t) => t.link === `/customer/project?id=${p.id}`)).toEqual([]);
+    // the quote (its fee) told the customer; the award, the customer's own step, did not
+    expect(byEvent).toEqual([{ type: 'ledger.quote_fee', title: '收到新报价：广交会标摊' }]);
   });
 });
 
@@ -149,6 +151,27 @@ describe('tips from ledger events', () => {
       [s2.id, 'finance', '项目款已到账', '/personCenter/businessList'],
     ]);
     expect(t[0]!.content).toContain('¥123.45');
+  });
+});
+
+describe('a new quote', () => {
+  it("tells the project's customer, not the supplier who paid", async () => {
+    const p = await makeProject(ctx, cust.id, { status: 1, coins: 5, title: '家博会展台' });
+    await makeQuote(ctx, p.id, s2.id, 5);
+    // the fixture pays the quote fee as Projectcenter/priceTable does (ledger.quote_fee, ref quote)
+    await ctx.app.outbox.drain();
+    const got = await rows<{ member_id: number; title: string; link: string }>(
+      ctx,
+      sql`select t.member_id, t.title, t.link from tips t join outbox_events e on e.id = t.event_id
+          where e.type = 'ledger.quote_fee' and t.link = ${`/customer/project?id=${p.id}`}`,
+    );
+    expect(got.map((t) => [Number(t.member_id), t.title])).toEqual([[cust.id, '收到新报价：家博会展台']]);
+    const toSupplier = await rows(
+      ctx,
+      sql`select t.id from tips t join outbox_events e on e.id = t.event_id
+          where e.type = 'ledger.quote_fee' and t.member_id = ${s2.id}`,
+    );
+    expect(toSupplier).toEqual([]);
   });
 });
 

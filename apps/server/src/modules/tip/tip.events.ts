@@ -154,6 +154,8 @@ export async function projectTips(tx: Tx, n: Omit<ProjectEventNotice, 'eventId'>
 export interface LedgerPayload {
   type: string;
   memo?: string;
+  refType?: string;
+  refId?: string;
   members?: Array<{ memberId: number; kind: string; currency: string; amount: number }>;
 }
 
@@ -173,6 +175,22 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
   const each = (type: Draft['type'], title: string, content: (a: { coins: number; fen: number }) => string) =>
     ids.map((id) => ({ memberId: id, type, title, content: content(byMember.get(id)!), link: bills(id) }));
   switch (p.type) {
+    case 'quote_fee': {
+      // a supplier paid to quote: the project's customer has a new quote to compare
+      const quoteId = p.refType === 'quote' ? Number(p.refId) : Number.NaN;
+      if (!Number.isSafeInteger(quoteId) || quoteId < 1) return [];
+      const q = await repo.quoteProject(tx, quoteId);
+      if (!q) return [];
+      return [
+        {
+          memberId: q.customerId,
+          type: 'project',
+          title: clip(`收到新报价：${q.title}`, 100),
+          content: `项目「${clip(q.title, 60)}」收到一份新报价，可在项目详情中比较各家报价。`,
+          link: customerLink(q.projectId),
+        },
+      ];
+    }
     case 'starter_coins':
       return each('system', '注册赠送金币已到账', (a) => `${a.coins} 金币已存入您的账户，可用于项目报价。`);
     case 'invite_coins':
@@ -204,7 +222,7 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
         (a) => `您申请提现的 ${yuan(a.fen)} 未通过审核，金额已退回余额。`,
       );
     default:
-      // quote_fee, quote_refund, prepay_in, withdraw_freeze: the member's own step, or told by the project's tip
+      // quote_refund, prepay_in, withdraw_freeze: the member's own step, or told by the project's tip
       return [];
   }
 }

@@ -132,3 +132,17 @@ export async function cardtypesOf(db: DbOrTx, ids: number[]): Promise<Map<number
     .where(inArray(members.id, ids));
   return new Map(rows.map((r) => [r.id, r.cardtype]));
 }
+
+/** The project a quote was made on, with its customer and title. */
+export async function quoteProject(
+  db: DbOrTx,
+  quoteId: number,
+): Promise<{ projectId: number; customerId: number; title: string } | undefined> {
+  const [row] = await db
+    .select({ projectId: projects.id, customerId: projects.customerId, title: projects.title })
+    .from(quotes)
+    .innerJoin(projects, eq(projects.id, quotes.projectId))
+    .where(eq(quotes.id, quoteId))
+    .limit(1);
+  return row;
+}
