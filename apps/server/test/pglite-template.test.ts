@@ -91,6 +91,29 @@ async function openFresh(template: string | false) {
   }
 }
 
+/** A ustar archive of `files` (name → content). */
+function tarOf(files: Record<string, string>): Buffer {
+  const blocks: Buffer[] = [];
+  for (const [name, content] of Object.entries(files)) {
+    const data = Buffer.from(content);
+    const header = Buffer.alloc(512);
+    header.write(name, 0, 'latin1');
+    header.write('0000600\0', 100, 'latin1');
+    header.write('0000000\0', 108, 'latin1');
+    header.write('0000000\0', 116, 'latin1');
+    header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+    header.write('00000000000\0', 136, 'latin1');
+    header.write('0', 156, 'latin1');
+    header.write('ustar\x0000', 257, 'latin1');
+    header.fill(0x20, 148, 156);
+    let sum = 0;
+    for (const b of header) sum += b;
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+    blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
+  }
+  return Buffer.concat([...blocks, Buffer.alloc(1024)]);
+}
+
 describe('a fresh DATA_DIR and the PGlite template', () => {
   it(
     'starts from a matching template: every migration recorded, the full schema, no warning; later opens use the directory',
@@ -180,6 +203,22 @@ describe('a fresh DATA_DIR and the PGlite template', () => {
       // a short line: what failed and where, nothing of the environment or the archive's content
       expect(r.warnings[0]!.length).toBeLessThan(300);
       expect(r.warnings[0]).not.toMatch(/postgres:\/\/|password|secret/i);
+    },
+    SLOW,
+  );
+
+  it(
+    'a template PGlite cannot start from: a warning, what it wrote is removed, then initdb',
+    async () => {
+      const archive = path.join(tmpDir(), TEMPLATE_ARCHIVE);
+      writeTemplate(archive, gzipSync(tarOf({ PG_VERSION: '17\n', 'base/junk': 'x' })));
+      expect(readTemplate(archive).ok).toBe(true);
+      const r = await openFresh(archive);
+      expect(r.marker).toBe(false);
+      expect(r.migrations).toEqual(journal.entries.map((e) => e.when));
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toContain('加载失败');
+      expect(fs.existsSync(path.join(r.dataDir, 'pglite', 'base', 'junk'))).toBe(false);
     },
     SLOW,
   );

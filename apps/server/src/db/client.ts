@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { assertChannel, listenPostgres, type NotifyCallback, type Unlisten } from './listen.ts';
 import { runMigrations } from './migrate.ts';
-import { defaultTemplatePath, readTemplate } from './pglite-template.ts';
+import { defaultTemplatePath, extractDataDir, readTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -125,7 +125,8 @@ async function openPgliteDir(dir: string, opts: OpenOptions): Promise<PGlite> {
     const read = readTemplate(template);
     if (read.ok) {
       try {
-        return await PGlite.create(dir, { ...PGLITE_OPTIONS, loadDataDir: read.tar });
+        extractDataDir(read.tar, dir);
+        return await PGlite.create(dir, PGLITE_OPTIONS);
       } catch (err) {
         warn(`嵌入式数据库模板 ${template} 加载失败（${shortMessage(err)}），改为初始化新数据库（较慢）`);
         // what the failed load wrote: the directory had nothing of ours before

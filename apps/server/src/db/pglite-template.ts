@@ -78,7 +78,7 @@ export function metaPathOf(archive: string): string {
 }
 
 export type TemplateRead =
-  | { ok: true; tar: Blob; meta: TemplateMeta }
+  | { ok: true; tar: Uint8Array; meta: TemplateMeta }
   | { ok: false; reason: string; kind: 'missing' | 'stale' | 'broken' };
 
 /**
@@ -123,12 +123,12 @@ export function readTemplate(archive: string): TemplateRead {
   } catch {
     return { ok: false, kind: 'broken', reason: '无法解压' };
   }
-  // PGlite's own reading of a damaged archive can end in an unhandled rejection (a crash), so
-  // only a well-formed tar holding a data directory reaches it.
+  // a well-formed tar holding a data directory (PGlite's own reading of a damaged archive can end
+  // in an unhandled rejection, a crash: it is not used)
   if (!isDataDirTar(tar)) {
     return { ok: false, kind: 'broken', reason: '不是完整的 PGlite 数据目录归档' };
   }
-  return { ok: true, tar: new Blob([tar as Uint8Array<ArrayBuffer>], { type: 'application/x-tar' }), meta };
+  return { ok: true, tar, meta };
 }
 
 /** Writes the archive, then its meta file (a reader checks the archive against the meta). */
@@ -153,36 +153,69 @@ export function writeTemplate(archive: string, gz: Uint8Array): TemplateMeta {
   return meta;
 }
 
+interface TarEntry {
+  /** relative to the archive's top, without leading slashes; '' for the top itself */
+  name: string;
+  type: 'file' | 'dir' | 'other';
+  data: Uint8Array;
+}
+
 /**
- * Whether `tar` is a well-formed tar archive (every header's checksum right, every entry inside
- * the buffer, ended by a zero block) with a `PG_VERSION` file at its top level.
+ * The entries of a well-formed tar archive (every header's checksum right, every entry inside the
+ * buffer, ended by a zero block), or undefined.
  */
-export function isDataDirTar(tar: Uint8Array): boolean {
+function tarEntries(tar: Uint8Array): TarEntry[] | undefined {
   const BLOCK = 512;
+  const entries: TarEntry[] = [];
   let pos = 0;
-  let hasVersion = false;
   while (pos + BLOCK <= tar.length) {
     const header = tar.subarray(pos, pos + BLOCK);
-    if (header.every((b) => b === 0)) return hasVersion;
+    if (header.every((b) => b === 0)) return entries;
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 0x20 : header[i]!;
-    const recorded = Number.parseInt(field(header, 148, 8), 8);
-    if (recorded !== sum) return false;
+    if (Number.parseInt(field(header, 148, 8), 8) !== sum) return undefined;
     const size = Number.parseInt(field(header, 124, 12) || '0', 8);
-    if (!Number.isSafeInteger(size) || size < 0) return false;
+    if (!Number.isSafeInteger(size) || size < 0) return undefined;
     const prefix = field(header, 345, 155);
-    const name = (prefix ? `${prefix}/` : '') + field(header, 0, 100);
-    const type = String.fromCharCode(header[156]!);
-    if (
-      (type === '0' || type === '\0') &&
-      name.replace(/^\/+/, '').split('/').filter(Boolean).join('/') === 'PG_VERSION'
-    ) {
-      hasVersion = true;
-    }
-    pos += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
-    if (pos > tar.length) return false;
+    const parts = `${prefix ? `${prefix}/` : ''}${field(header, 0, 100)}`
+      .split('/')
+      .filter((p) => p && p !== '.');
+    if (parts.includes('..')) return undefined;
+    const flag = String.fromCharCode(header[156]!);
+    const start = pos + BLOCK;
+    pos = start + Math.ceil(size / BLOCK) * BLOCK;
+    if (pos > tar.length) return undefined;
+    entries.push({
+      name: parts.join('/'),
+      type: flag === '0' || flag === '\0' ? 'file' : flag === '5' ? 'dir' : 'other',
+      data: tar.subarray(start, start + size),
+    });
   }
-  return false;
+  return undefined;
+}
+
+/** Whether `tar` is a well-formed tar archive with a `PG_VERSION` file at its top level. */
+export function isDataDirTar(tar: Uint8Array): boolean {
+  return Boolean(tarEntries(tar)?.some((e) => e.type === 'file' && e.name === 'PG_VERSION'));
+}
+
+/**
+ * Writes the template's data directory into `dir` (absent or empty) with Node's own file calls:
+ * PGlite then finds a database and resumes, as on any restart, instead of unpacking the archive
+ * through its WebAssembly file system.
+ */
+export function extractDataDir(tar: Uint8Array, dir: string): void {
+  const entries = tarEntries(tar);
+  if (!entries) throw new Error('不是完整的 tar 归档');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  for (const e of entries) {
+    const target = path.join(dir, e.name);
+    if (e.type === 'dir') fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+    else if (e.type === 'file') {
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      fs.writeFileSync(target, e.data, { mode: 0o600 });
+    }
+  }
 }
 
 function field(header: Uint8Array, start: number, length: number): string {
