@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPgliteTemplate } from '../src/cli/pglite-template.ts';
+import { loadConfig } from '../src/config/env.ts';
 import { openDatabase, PGLITE_OPTIONS, pgliteDatabase, queryRows } from '../src/db/client.ts';
 import { migrationsFolder, runMigrations } from '../src/db/migrate.ts';
 import {
@@ -138,6 +139,7 @@ describe('a fresh DATA_DIR and the PGlite template', () => {
         await first.close();
       }
       expect(warnings).toEqual([]);
+      expect(fs.readdirSync(dataDir).sort()).toEqual(['pglite']);
 
       // a directory that has a database is opened as it is, never overwritten from the template
       const again = await openDatabase({
@@ -219,6 +221,7 @@ describe('a fresh DATA_DIR and the PGlite template', () => {
       expect(r.warnings).toHaveLength(1);
       expect(r.warnings[0]).toContain('加载失败');
       expect(fs.existsSync(path.join(r.dataDir, 'pglite', 'base', 'junk'))).toBe(false);
+      expect(fs.existsSync(path.join(r.dataDir, 'pglite.template-tmp'))).toBe(false);
     },
     SLOW,
   );
@@ -230,6 +233,13 @@ describe('a fresh DATA_DIR and the PGlite template', () => {
     expect(readTemplate(path.join(tmpDir(), TEMPLATE_ARCHIVE))).toMatchObject({ ok: false, kind: 'missing' });
     expect(isDataDirTar(markedTar)).toBe(true);
     expect(isDataDirTar(markedTar.subarray(0, markedTar.length >> 1))).toBe(false);
+  });
+
+  it('PGLITE_TEMPLATE: on unless false/0', () => {
+    expect(loadConfig({}).pgliteTemplate).toBe(true);
+    expect(loadConfig({ PGLITE_TEMPLATE: 'false' }).pgliteTemplate).toBe(false);
+    expect(loadConfig({ PGLITE_TEMPLATE: '0' }).pgliteTemplate).toBe(false);
+    expect(() => loadConfig({ PGLITE_TEMPLATE: 'no' })).toThrow(/PGLITE_TEMPLATE/);
   });
 
   it(

@@ -124,12 +124,18 @@ async function openPgliteDir(dir: string, opts: OpenOptions): Promise<PGlite> {
   if (template && isEmptyDir(dir)) {
     const read = readTemplate(template);
     if (read.ok) {
+      // unpacked beside it and renamed into place: a start killed half-way leaves no half a database
+      const unpacking = `${dir}.template-tmp`;
       try {
-        extractDataDir(read.tar, dir);
+        fs.rmSync(unpacking, { recursive: true, force: true });
+        extractDataDir(read.tar, unpacking);
+        fs.rmSync(dir, { recursive: true, force: true }); // absent or empty
+        fs.renameSync(unpacking, dir);
         return await PGlite.create(dir, PGLITE_OPTIONS);
       } catch (err) {
         warn(`嵌入式数据库模板 ${template} 加载失败（${shortMessage(err)}），改为初始化新数据库（较慢）`);
-        // what the failed load wrote: the directory had nothing of ours before
+        // what the attempt wrote: the directory had nothing of ours before
+        fs.rmSync(unpacking, { recursive: true, force: true });
         fs.rmSync(dir, { recursive: true, force: true });
       }
     } else if (read.kind !== 'missing') {
