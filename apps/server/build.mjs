@@ -1,12 +1,18 @@
 // Bundles the server (and the workspace's shared TypeScript) into dist/server.js;
 // npm dependencies stay external and load from node_modules.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@zl/'));
 
-const entries = { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts' };
+const entries = {
+  server: 'src/server.ts',
+  'create-admin': 'src/cli/create-admin.ts',
+  'pglite-template': 'src/cli/pglite-template.ts',
+};
 const entryPoints = Object.fromEntries(
   Object.entries(entries).filter(([, file]) => {
     try {
@@ -33,3 +39,13 @@ await build({
   logLevel: 'warning',
 });
 console.log(`server built: ${Object.keys(entryPoints).join(', ')} → apps/server/dist`);
+
+// A migrated, empty PGlite database for a fresh DATA_DIR to start from (ADR 0003); PGLITE_TEMPLATE=false skips it.
+if (!['false', '0'].includes(process.env.PGLITE_TEMPLATE ?? '')) {
+  const archive = fileURLToPath(new URL('./dist/pglite-template.tar.gz', import.meta.url));
+  const r = spawnSync(process.execPath, ['dist/pglite-template.js', archive], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.dbPoolSize,
+      pgliteTemplate: config.pgliteTemplate ? undefined : false,
     });
   } catch (err) {
     console.error(`启动失败：${(err as Error).message}`);

@@ -102,6 +102,7 @@ export async function runCreateAdmin(argv: string[], opts: CliOptions = {}): Pro
         databaseUrl: config.databaseUrl,
         dataDir: config.dataDir,
         poolSize: 1,
+        pgliteTemplate: config.pgliteTemplate ? undefined : false,
       });
     } catch (e) {
       if (e instanceof DataDirLockedError) {

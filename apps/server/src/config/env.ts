@@ -49,6 +49,8 @@ const envSchema = z.object({
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(300),
   LOGIN_IP_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** false/0: a fresh DATA_DIR runs initdb and every migration instead of starting from the build's template */
+  PGLITE_TEMPLATE: bool,
   /** per uploaded file, in MB */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   /** where the local-disk file storage keeps uploads; default DATA_DIR/uploads */
@@ -109,6 +111,8 @@ export interface Config {
   /** failed logins allowed per (client address, account) pair in a one-hour window */
   loginIpAccountFailureLimit: number;
   dbPoolSize: number;
+  /** a fresh PGlite DATA_DIR starts from dist/pglite-template.tar.gz when it matches (ADR 0003) */
+  pgliteTemplate: boolean;
   /** largest accepted upload, in bytes */
   uploadMaxBytes: number;
   uploadDir: string;
@@ -386,6 +390,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
     loginIpAccountFailureLimit: e.LOGIN_IP_ACCOUNT_FAILURE_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
+    pgliteTemplate: e.PGLITE_TEMPLATE ?? true,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     starterCoins: e.STARTER_COINS,

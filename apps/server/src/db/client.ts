@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { assertChannel, listenPostgres, type NotifyCallback, type Unlisten } from './listen.ts';
 import { runMigrations } from './migrate.ts';
+import { defaultTemplatePath, extractDataDir, readTemplate } from './pglite-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -35,6 +36,14 @@ export interface OpenOptions {
   /** PGlite data directory; undefined = in memory (tests) */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * A data directory without a database yet starts from this pre-built, migrated template
+   * (`dist/pglite-template.tar.gz`, made by the build): undefined = the build's, if there is one;
+   * false = never (initdb and every migration, as before).
+   */
+  pgliteTemplate?: string | false | undefined;
+  /** told why a template was not used (no secrets); default console.warn */
+  onWarning?: (message: string) => void;
 }
 
 /** Extensions the schema uses (pg_trgm: the order centre's keyword index). */
@@ -43,7 +52,7 @@ export const PGLITE_OPTIONS = { extensions: { pg_trgm } };
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10)
-    : await openPglite(opts.dataDir);
+    : await openPglite(opts);
   try {
     await runMigrations(database);
   } catch (err) {
@@ -86,14 +95,15 @@ export function pgliteDatabase(client: PGlite, release: () => void = () => {}): 
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { dataDir } = opts;
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     release = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, 'pglite'), PGLITE_OPTIONS);
+      client = await openPgliteDir(path.join(dataDir, 'pglite'), opts);
     } catch (err) {
       release();
       throw err;
@@ -102,6 +112,52 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
   return pgliteDatabase(client, release);
+}
+
+/**
+ * PGlite on `dir`: a directory without a database yet starts from the build's template when it
+ * matches the migrations (ADR 0003); otherwise, or when the template fails, initdb as before.
+ */
+async function openPgliteDir(dir: string, opts: OpenOptions): Promise<PGlite> {
+  const warn = opts.onWarning ?? ((m: string) => console.warn(m));
+  const template = opts.pgliteTemplate === false ? undefined : (opts.pgliteTemplate ?? defaultTemplatePath());
+  if (template && isEmptyDir(dir)) {
+    const read = readTemplate(template);
+    if (read.ok) {
+      // unpacked beside it and renamed into place: a start killed half-way leaves no half a database
+      const unpacking = `${dir}.template-tmp`;
+      try {
+        fs.rmSync(unpacking, { recursive: true, force: true });
+        extractDataDir(read.tar, unpacking);
+        fs.rmSync(dir, { recursive: true, force: true }); // absent or empty
+        fs.renameSync(unpacking, dir);
+        return await PGlite.create(dir, PGLITE_OPTIONS);
+      } catch (err) {
+        warn(`嵌入式数据库模板 ${template} 加载失败（${shortMessage(err)}），改为初始化新数据库（较慢）`);
+        // what the attempt wrote: the directory had nothing of ours before
+        fs.rmSync(unpacking, { recursive: true, force: true });
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    } else if (read.kind !== 'missing') {
+      warn(`嵌入式数据库模板 ${template} 未使用：${read.reason}；改为初始化新数据库（较慢）`);
+    }
+  }
+  return PGlite.create(dir, PGLITE_OPTIONS);
+}
+
+/** No database yet: the directory is absent or empty. */
+function isEmptyDir(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).length === 0;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
+
+/** An error's message, short and on one line, for a warning. */
+function shortMessage(err: unknown): string {
+  const msg = err instanceof Error ? err.message : String(err);
+  return msg.replace(/\s+/g, ' ').slice(0, 200);
 }
 
 export class DataDirLockedError extends Error {

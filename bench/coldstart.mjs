@@ -1,0 +1,105 @@
+// Cold start of the embedded database (issue 13 item 4, ADR 0003): the production build started on
+// a fresh DATA_DIR until GET /livez answers, from the build's PGlite template and without it
+// (PGLITE_TEMPLATE=false: initdb in WebAssembly and every migration), runs interleaved in the same
+// minute, medians and their ratio; a restart on an existing DATA_DIR for reference. No demo data.
+//   npm run bench:coldstart   (BENCH_RUNS=3 per case, BENCH_PORT=4394, BENCH_SKIP_BUILD=1, BENCH_DEMO=1 seeds the demo)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build, root } from './harness.mjs';
+
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const port = Number(process.env.BENCH_PORT ?? 4394);
+const demo = process.env.BENCH_DEMO === '1';
+
+build();
+const template = path.join(root, 'apps/server/dist/pglite-template.tar.gz');
+if (!fs.existsSync(template)) {
+  console.error(`no template at ${template}: run \`npm run build\` (without PGLITE_TEMPLATE=false)`);
+  process.exit(1);
+}
+
+/** Milliseconds from spawning dist/server.js on `dataDir` to the first good /livez. */
+async function coldStart(dataDir, env) {
+  const t0 = performance.now();
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DEMO_DATA: demo ? 'true' : 'false',
+      JOBS_ENABLED: 'false',
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  let dead = false;
+  exited.then(() => {
+    dead = true;
+  });
+  try {
+    for (;;) {
+      if (dead) throw new Error(`server exited before answering:\n${stderr}`);
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/livez`);
+        if (r.ok) return performance.now() - t0;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await exited;
+    if (stderr.trim()) process.stderr.write(stderr);
+  }
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fresh = () => fs.mkdtempSync(path.join(os.tmpdir(), 'zl-coldstart-'));
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const loadBefore = load();
+const times = { template: [], initdb: [], restart: [] };
+const dirs = [];
+for (let i = 0; i < runs; i++) {
+  // interleaved, so a change in the machine's load touches both alike
+  const a = fresh();
+  times.template.push(await coldStart(a, { PGLITE_TEMPLATE: 'true' }));
+  times.restart.push(await coldStart(a, {}));
+  const b = fresh();
+  times.initdb.push(await coldStart(b, { PGLITE_TEMPLATE: 'false' }));
+  dirs.push(a, b);
+}
+for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+
+const s = (ms) => (ms / 1000).toFixed(2);
+console.table(
+  Object.entries({
+    'fresh DATA_DIR, from the template': times.template,
+    'fresh DATA_DIR, initdb + migrations (PGLITE_TEMPLATE=false)': times.initdb,
+    'restart on an existing DATA_DIR (reference)': times.restart,
+  }).map(([k, v]) => ({ case: k, 'median s': s(median(v)), runs: v.map(s).join(' ') })),
+);
+console.log(
+  `\ncold start without / with the template: ${(median(times.initdb) / median(times.template)).toFixed(1)}×` +
+    `  (${runs} runs each${demo ? ', demo data seeded' : ''}; ${os.cpus().length} CPUs;` +
+    ` load average before ${loadBefore}, after ${load()})`,
+);
