@@ -150,6 +150,30 @@ describe('demo delivery steps', () => {
   });
 });
 
+describe('demo messages', () => {
+  it("both demo accounts find the tips of their projects' steps, once, the recent ones unread", async () => {
+    await seedDemoData(ctx.database.db);
+    const totals: number[] = [];
+    for (const a of DEMO_ACCOUNTS) {
+      const c = new Client(ctx.app);
+      expectOk(await login(c, a.mobile, DEMO_PASSWORD));
+      const tips = await c.post<{ listItem: Array<{ title: string }>; total: number; unread: number }>(
+        'Tipcenter/getList',
+        { page: 1, pageSize: 50 },
+      );
+      expectOk(tips);
+      expect(tips.body.data.total).toBeGreaterThan(3);
+      expect(tips.body.data.unread).toBeGreaterThan(0);
+      expect(tips.body.data.unread).toBeLessThan(tips.body.data.total);
+      totals.push(tips.body.data.total);
+    }
+    expect(totals[0]).not.toBe(totals[1]);
+    await seedDemoData(ctx.database.db);
+    const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from tips`);
+    expect(n!.n).toBe(totals[0]! + totals[1]!);
+  });
+});
+
 describe('demo bills', () => {
   it('the demo supplier has months of 收支明细 from real quote fees and refunds; the coins are unchanged', async () => {
     await seedDemoData(ctx.database.db);

@@ -11,6 +11,9 @@ export interface NewTip {
   content: string;
   link: string;
   eventId: number;
+  /** when not now (the demo data's tips, dated as their events) */
+  createdAt?: Date;
+  isRead?: boolean;
 }
 
 /** Writes tips; a (member, event) pair already written is skipped. Answers how many were new. */
