@@ -18,7 +18,9 @@ type Draft = Omit<repo.NewTip, 'eventId'>;
 
 const customerLink = (id: number) => `/customer/project?id=${id}`;
 const supplierLink = (id: number) => `/orderDetail?id=${id}`;
-const yuan = (fen: number) => `¥${(Math.abs(fen) / 100).toFixed(2)}`;
+// ¥1,234.50, as the web shows money (apps/web/src/lib/money.ts)
+const yuan = (fen: number) =>
+  `¥${(Math.abs(fen) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
