@@ -90,7 +90,7 @@ test('pages by role, a won project, the verification prompt and 记住我 deep l
     await page.getByRole('menuitem', { name: /消息/ }).click();
     await expect(page).toHaveURL(/\/customer\/message$/);
     await expect(page.getByText('消息中心').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: '返回我的项目' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '全部已读' })).toBeVisible();
     await shot(page, 'customer-message');
     // the account pages are the portal's own
     await page.goto('/customer/basicSetting');

@@ -14,8 +14,14 @@ export async function fileComplaint(
   await page.goto(`/customer/project?id=${projectId}`);
   await page.getByTestId('complain-open').click();
   const dialog = page.getByRole('dialog', { name: '发起投诉' });
-  await dialog.getByLabel('投诉类型').click();
-  await page.getByTitle('工期延误').click();
+  // the option list animates open: pick again until the select shows the choice
+  await expect(async () => {
+    await dialog.getByLabel('投诉类型').click();
+    await page.getByTitle('工期延误').click({ timeout: 2_000 });
+    await expect(dialog.locator('.ant-form-item', { hasText: '投诉类型' })).toContainText('工期延误', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
   await dialog.getByLabel('投诉内容').fill(content);
   await dialog.getByRole('button', { name: '提交投诉' }).click();
   await expect(dialog).toBeHidden();
