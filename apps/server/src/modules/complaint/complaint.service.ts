@@ -40,6 +40,8 @@ const DAY_MS = 86_400_000;
 
 const alreadyOpen = () =>
   new AppError('INVALID_STATE', { message: '该项目已有处理中的投诉，请等待平台裁决' });
+const alreadyRuled = () => new AppError('INVALID_STATE', { message: '该投诉已裁决，不能再修改' });
+
 /** The event the parties' tips are made from (docs/messages.md), in the change's transaction. */
 function complaintEvent(
   tx: Tx,
@@ -53,8 +55,6 @@ function complaintEvent(
     payload,
   });
 }
-
-const alreadyRuled = () => new AppError('INVALID_STATE', { message: '该投诉已裁决，不能再修改' });
 
 async function ownEvidence(db: DbOrTx, memberId: number, files: string[]): Promise<string[]> {
   const unique = [...new Set(files)];
