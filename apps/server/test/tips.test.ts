@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLog, projects } from '../src/db/schema/index.ts';
+import { fundDemoEscrow } from '../src/demo/demo-complaint.ts';
 import { insertEvent } from '../src/modules/outbox/outbox.repo.ts';
 import { insertTips, tipsOfEvent } from '../src/modules/tip/tip.repo.ts';
+import { makeMember, submitBusiness, submitPerson } from './admin-helpers.ts';
 import { expectFields, expectOk, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
@@ -237,5 +240,245 @@ describe('Tipcenter calls', () => {
     expect(await unreadOf(s1.id)).toBe(0);
     const info = await s1.c.post<Any>('Member/userInfo', {});
     expect(info.body.data).toMatchObject({ hastips: false, unread: 0 });
+  });
+});
+
+interface TipOf {
+  member_id: number;
+  type: string;
+  title: string;
+  content: string;
+  link: string;
+  event_type: string;
+}
+
+/** The tips made from the events of `eventType` about one aggregate, oldest first. */
+async function tipsFrom(eventType: string, aggregateId: number): Promise<TipOf[]> {
+  const got = await rows<TipOf>(
+    ctx,
+    sql`select t.member_id, t.type, t.title, t.content, t.link, e.type as event_type
+        from tips t join outbox_events e on e.id = t.event_id
+        where e.type like ${eventType} and e.aggregate_id = ${String(aggregateId)} order by t.id`,
+  );
+  return got.map((t) => ({ ...t, member_id: Number(t.member_id) }));
+}
+
+/** Drains, then delivers every event of `handler` once more (the outbox delivers at least once). */
+async function drainTwice(handler: string) {
+  await ctx.app.outbox.drain();
+  await ctx.database.db.execute(
+    sql`update outbox_deliveries set status = 'pending', next_attempt_at = now(), attempts = 0
+        where handler = ${handler}`,
+  );
+  await ctx.app.outbox.drain();
+  const [left] = await rows<{ n: number }>(
+    ctx,
+    sql`select count(*)::int as n from outbox_deliveries where handler = ${handler} and status <> 'done'`,
+  );
+  expect(left!.n).toBe(0);
+}
+
+describe('tips from verification reviews', () => {
+  it('tell the member the result once, with the reason of a rejection, linked to their verification page', async () => {
+    const sup = await makeMember(ctx);
+    const buyer = await makeMember(ctx, { cardtype: 'customer' });
+    const person = await submitPerson(ctx, sup.id);
+    const business = await submitBusiness(ctx, sup.id);
+    const buyerPerson = await submitPerson(ctx, buyer.id);
+    expectOk(await reviewer.c.post('Admin/authReview', { kind: 'person', id: person.id, approve: true }));
+    expectOk(
+      await reviewer.c.post('Admin/authReview', {
+        kind: 'business',
+        id: business.id,
+        approve: false,
+        reason: '营业执照已过期',
+      }),
+    );
+    expectOk(
+      await reviewer.c.post('Admin/authReview', {
+        kind: 'person',
+        id: buyerPerson.id,
+        approve: false,
+        reason: '身份证照片模糊',
+      }),
+    );
+    await drainTwice('tips.member');
+    const supTips = await tipsFrom('member.authReviewed', sup.id);
+    expect(supTips.map((t) => [t.member_id, t.type, t.title, t.link])).toEqual([
+      [sup.id, 'review', '实名认证已通过', '/personCenter/security_person'],
+      [sup.id, 'review', '企业认证未通过：营业执照已过期', '/personCenter/security_person?tab=business'],
+    ]);
+    expect(supTips[1]!.content).toContain('营业执照已过期');
+    const buyerTips = await tipsFrom('member.authReviewed', buyer.id);
+    expect(buyerTips.map((t) => [t.member_id, t.type, t.title, t.link])).toEqual([
+      [buyer.id, 'review', '实名认证未通过：身份证照片模糊', '/customer/securitySetting'],
+    ]);
+  });
+});
+
+const DAY = 86_400_000;
+
+/** A completed (status 6) project of `cust` won by `s1`, accepted yesterday (its audit row). */
+async function completed(title: string) {
+  const p = await makeProject(ctx, cust.id, { status: 6, title });
+  const q = await makeQuote(ctx, p.id, s1.id, 1);
+  const at = new Date(Date.now() - DAY);
+  await ctx.database.db.update(projects).set({ winnerQuoteId: q.id, updatedAt: at }).where(sql`id = ${p.id}`);
+  await ctx.database.db.insert(auditLog).values({
+    actorType: 'member',
+    actorId: cust.id,
+    action: 'project.accept',
+    targetType: 'project',
+    targetId: String(p.id),
+    createdAt: at,
+  });
+  return p.id;
+}
+
+/** The tips of one member about one project's evaluations (events evaluation.*), oldest first. */
+async function evaluationTipsOf(memberId: number, projectId: number) {
+  const got = await rows<TipOf>(
+    ctx,
+    sql`select t.member_id, t.type, t.title, t.content, t.link, e.type as event_type
+        from tips t join outbox_events e on e.id = t.event_id
+        where e.type like 'evaluation.%' and t.member_id = ${memberId}
+          and (e.payload->>'projectId')::bigint = ${projectId} order by t.id`,
+  );
+  return got;
+}
+
+describe('tips from evaluations', () => {
+  it('the first evaluation tells the other side without its content, the second reveals both; replies and revisions tell the other side', async () => {
+    const id = await completed('秋季糖酒会展台');
+    const secret = '搭建质量差强人意，地毯有污渍';
+    const first = await cust.c.post<Any>('Customer/evaluate', {
+      id,
+      quality: 2,
+      service: 3,
+      punctuality: 2,
+      content: secret,
+    });
+    expectOk(first);
+    const evaluationId: number = first.body.data.mine.id;
+    await drainTwice('tips.evaluation');
+    const told = await evaluationTipsOf(s1.id, id);
+    expect(told.map((t) => [t.event_type, t.title, t.link])).toEqual([
+      ['evaluation.submitted', '对方已评价，评价后双方可见', `/orderDetail?id=${id}`],
+    ]);
+    // double-blind: neither the text nor the marks (2, 3, 2) of the hidden evaluation
+    const text = `${told[0]!.title} ${told[0]!.content}`;
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('污渍');
+    expect(text).not.toMatch(/[23２３]|分/);
+    expect(await evaluationTipsOf(cust.id, id)).toEqual([]);
+
+    // the supplier evaluates second: both are public, both are told
+    expectOk(await s1.c.post('Projectcenter/factoryCmt', { id, score: 4, content: '参展商沟通顺畅' }));
+    expectOk(
+      await s1.c.post('Projectcenter/evaluateReply', { id: evaluationId, content: '感谢评价，已整改' }),
+    );
+    expectOk(await s1.c.post('Projectcenter/evaluateChange', { id: evaluationId, reason: '污渍系场馆原因' }));
+    expectOk(
+      await cust.c.post('Customer/evaluateEdit', {
+        id,
+        quality: 4,
+        service: 4,
+        punctuality: 4,
+        content: '了解原因后修改评价',
+      }),
+    );
+    await drainTwice('tips.evaluation');
+    expect((await evaluationTipsOf(cust.id, id)).map((t) => [t.event_type, t.title, t.link])).toEqual([
+      ['evaluation.submitted', '评价已公开', `/customer/project?id=${id}`],
+      ['evaluation.replied', '供应商回复了您的评价', `/customer/project?id=${id}`],
+      ['evaluation.changeRequested', '供应商申请修改评价', `/customer/project?id=${id}`],
+    ]);
+    expect((await evaluationTipsOf(s1.id, id)).map((t) => [t.event_type, t.title, t.link])).toEqual([
+      ['evaluation.submitted', '对方已评价，评价后双方可见', `/orderDetail?id=${id}`],
+      ['evaluation.submitted', '评价已公开', '/personCenter/evaluateList'],
+      ['evaluation.revised', '参展商已修改评价', '/personCenter/evaluateList'],
+    ]);
+  });
+});
+
+describe('tips from complaints', () => {
+  /** A project of `cust` won by `s2`, building (4), with `escrowFen` prepaid into escrow. */
+  async function awarded(title: string, escrowFen: number) {
+    const p = await makeProject(ctx, cust.id, { status: 1, prepay: escrowFen, title });
+    const q = await makeQuote(ctx, p.id, s2.id, 5);
+    await ctx.database.db.execute(
+      sql`update projects set status = 4, contctck = 2, winner_quote_id = ${q.id},
+          ispaid = true, prepayp = ${escrowFen} where id = ${p.id}`,
+    );
+    await ctx.database.db.transaction((tx) =>
+      fundDemoEscrow(tx, { projectId: p.id, customerId: cust.id, orders: p.orders, amountFen: escrowFen }),
+    );
+    return p;
+  }
+  const CONTENT = '搭建进度严重滞后，开展前一天仍未完工。';
+
+  it('filed tells the respondent, answered the complainant, a split ruling both parties with the amounts', async () => {
+    const p = await awarded('建博会特装展台', 960_000);
+    const filed = await cust.c.post<Any>('Complain/complainAdd', {
+      id: p.id,
+      type: '工期延误',
+      content: CONTENT,
+    });
+    expectOk(filed);
+    const cid: number = filed.body.data.id;
+    expectOk(await s2.c.post('Complain/complainEdit', { id: cid, content: '材料物流延误一天，明日完工。' }));
+    expectOk(
+      await reviewer.c.post('Admin/complaintRule', {
+        id: cid,
+        decision: 'split',
+        refundFen: 300_000,
+        reason: '供应商延误属实',
+      }),
+    );
+    await drainTwice('tips.complaint');
+    const got = await tipsFrom('complaint.%', cid);
+    expect(got.map((t) => [t.event_type, t.member_id, t.type, t.link])).toEqual([
+      ['complaint.filed', s2.id, 'project', `/personCenter/complaint?id=${cid}`],
+      ['complaint.answered', cust.id, 'project', `/customer/complaint?id=${cid}`],
+      ['complaint.ruled', cust.id, 'review', `/customer/complaint?id=${cid}`],
+      ['complaint.ruled', s2.id, 'review', `/personCenter/complaint?id=${cid}`],
+    ]);
+    expect(got[0]!.title).toMatch(/^您收到一条投诉，请在 \d{1,2}月\d{1,2}日 \d{2}:\d{2} 前答复$/);
+    expect(got[1]!.title).toBe('对方已答复您的投诉');
+    const [c] = await rows<{ released_fen: number; commission_fen: number }>(
+      ctx,
+      sql`select released_fen::int as released_fen, commission_fen::int as commission_fen from complaints where id = ${cid}`,
+    );
+    const yuan = (fen: number) =>
+      `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    for (const t of got.slice(2)) {
+      expect(t.title).toBe('投诉已裁决：关闭项目并分配托管款');
+      expect(t.content).toContain('¥3,000.00');
+      expect(t.content).toContain(yuan(c!.released_fen - c!.commission_fen));
+      expect(t.content).toContain('供应商延误属实');
+    }
+  });
+
+  it('a dismissal tells both parties the decision, once', async () => {
+    const p = await awarded('婚博会展台', 100_000);
+    const filed = await s2.c.post<Any>('Complain/complainAdd', {
+      id: p.id,
+      type: '付款纠纷',
+      content: CONTENT,
+    });
+    expectOk(filed);
+    const cid: number = filed.body.data.id;
+    expectOk(
+      await reviewer.c.post('Admin/complaintRule', { id: cid, decision: 'dismiss', reason: '证据不足' }),
+    );
+    await drainTwice('tips.complaint');
+    const got = await tipsFrom('complaint.%', cid);
+    expect(got.map((t) => [t.event_type, t.member_id, t.title])).toEqual([
+      ['complaint.filed', cust.id, expect.stringMatching(/^您收到一条投诉/)],
+      ['complaint.ruled', s2.id, '投诉已裁决：驳回投诉'],
+      ['complaint.ruled', cust.id, '投诉已裁决：驳回投诉'],
+    ]);
+    expect(got[0]!.link).toBe(`/customer/complaint?id=${cid}`);
+    expect(got[1]!.content).toContain('证据不足');
   });
 });

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
 import { grantStarterCoins, inviteCoins } from '../ledger/movements.ts';
 import { inviterOf } from '../member/invite.repo.ts';
+import { insertEvent } from '../outbox/outbox.repo.ts';
 import { insertAudit } from './audit.repo.ts';
 import * as repo from './review.repo.ts';
 
@@ -169,6 +170,19 @@ export async function authReview(
       targetType: input.kind === 'person' ? 'person_auth' : 'business_auth',
       targetId: input.id,
       detail: { memberId: row.memberId, reason },
+    });
+    // the member's tip (docs/messages.md), written after the commit by the outbox
+    await insertEvent(tx, {
+      type: 'member.authReviewed',
+      aggregateType: 'member',
+      aggregateId: row.memberId,
+      payload: {
+        memberId: row.memberId,
+        kind: input.kind,
+        approve: input.approve,
+        reason,
+        reviewId: input.id,
+      },
     });
   });
   return { id: input.id, checked };

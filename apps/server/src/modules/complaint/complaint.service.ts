@@ -14,7 +14,7 @@ import {
   PROJECT_STATUS,
 } from '@zl/shared';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
@@ -22,6 +22,7 @@ import { insertAudit } from '../admin/audit.repo.ts';
 import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
+import { insertEvent } from '../outbox/outbox.repo.ts';
 import { findWinnerId } from '../payment/payment.repo.ts';
 import { type BookedSplit, bookEscrowSplit, sendSplitRefund } from '../payment/payment.service.ts';
 import { applyTransition, lockProject } from '../project/project-transition.ts';
@@ -40,6 +41,20 @@ const DAY_MS = 86_400_000;
 const alreadyOpen = () =>
   new AppError('INVALID_STATE', { message: '该项目已有处理中的投诉，请等待平台裁决' });
 const alreadyRuled = () => new AppError('INVALID_STATE', { message: '该投诉已裁决，不能再修改' });
+
+/** The event the parties' tips are made from (docs/messages.md), in the change's transaction. */
+function complaintEvent(
+  tx: Tx,
+  what: 'filed' | 'answered' | 'ruled',
+  payload: { complaintId: number; projectId: number; first?: boolean; decision?: string },
+) {
+  return insertEvent(tx, {
+    type: `complaint.${what}`,
+    aggregateType: 'complaint',
+    aggregateId: payload.complaintId,
+    payload,
+  });
+}
 
 async function ownEvidence(db: DbOrTx, memberId: number, files: string[]): Promise<string[]> {
   const unique = [...new Set(files)];
@@ -94,6 +109,7 @@ export async function add(
         targetId: c.id,
         detail: { projectId: project.id, type: input.type, side },
       });
+      await complaintEvent(tx, 'filed', { complaintId: c.id, projectId: project.id });
       return c.id;
     });
   } catch (err) {
@@ -147,6 +163,11 @@ export async function edit(
         targetType: 'complaint',
         targetId: found.id,
         detail: { projectId: found.projectId },
+      });
+      await complaintEvent(tx, 'answered', {
+        complaintId: found.id,
+        projectId: found.projectId,
+        first: found.answeredAt === null,
       });
     }
   });
@@ -341,6 +362,7 @@ export async function ruleComplaint(
         commissionFen: booked.commission,
       },
     });
+    await complaintEvent(tx, 'ruled', { complaintId: c.id, projectId: project.id, decision: input.decision });
     const after = await repo.findListRow(tx, c.id);
     return { booked, status: after!.projectStatus, ruled };
   });

@@ -11,6 +11,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
+import { insertEvent } from '../outbox/outbox.repo.ts';
 import { lockProject } from '../project/project.repo.ts';
 import type { ProjectRow } from '../project/project-view.ts';
 import { findProject, findWinner } from '../projectcenter/projectcenter.repo.ts';
@@ -56,6 +57,23 @@ async function partyOf(
 async function deadlineOf(db: DbOrTx, projectId: number): Promise<Date> {
   const at = (await repo.acceptedAt(db, projectId)) ?? new Date();
   return new Date(at.getTime() + EVALUATION_RULES.windowDays * DAY_MS);
+}
+
+/**
+ * The event the other side's tip is made from (docs/messages.md): ids and the step only, never the
+ * evaluation's text or scores (double-blind until revealed).
+ */
+function evaluationEvent(
+  tx: Tx,
+  what: 'submitted' | 'replied' | 'changeRequested' | 'revised',
+  payload: { projectId: number; evaluationId: number; side?: EvaluationSide; revealed?: boolean },
+) {
+  return insertEvent(tx, {
+    type: `evaluation.${what}`,
+    aggregateType: 'evaluation',
+    aggregateId: payload.evaluationId,
+    payload,
+  });
 }
 
 const isPublic = (e: EvaluationRow, now: Date) => e.revealedAt !== null || e.windowEndsAt <= now;
@@ -123,7 +141,7 @@ async function submit(deps: Deps, memberId: number, side: EvaluationSide, v: Val
       const existing = await repo.projectEvaluations(tx, project.id);
       if (existing.some((e) => e.row.side === side)) throw state('您已评价过该项目，不能重复评价');
       await checkPictures(tx, memberId, v.pictures);
-      await repo.insertEvaluation(tx, {
+      const row = await repo.insertEvaluation(tx, {
         projectId: project.id,
         side,
         authorId: memberId,
@@ -133,7 +151,9 @@ async function submit(deps: Deps, memberId: number, side: EvaluationSide, v: Val
         pictures: v.pictures,
         windowEndsAt: deadline,
       });
-      if (existing.some((e) => e.row.side === other(side))) await repo.revealProject(tx, project.id, now);
+      const revealed = existing.some((e) => e.row.side === other(side));
+      if (revealed) await repo.revealProject(tx, project.id, now);
+      await evaluationEvent(tx, 'submitted', { projectId: project.id, evaluationId: row.id, side, revealed });
       return itemIn(tx, memberId, project.id, side);
     });
   } catch (err) {
@@ -163,6 +183,9 @@ async function edit(deps: Deps, memberId: number, side: EvaluationSide, v: Value
       pictures: v.pictures,
       changeUsed,
     });
+    // the revision the supplier asked for: tell the supplier (an edit before the reveal tells nobody)
+    if (changeUsed && !mine.changeUsed)
+      await evaluationEvent(tx, 'revised', { projectId: project.id, evaluationId: mine.id });
     return itemIn(tx, memberId, project.id, side);
   });
 }
@@ -248,6 +271,7 @@ export async function reply(deps: Deps, memberId: number, input: { id: number; c
     const e = await receivedPublic(tx, memberId, input.id);
     if (e.repliedAt) throw state('每条评价只能回复一次');
     await repo.updateEvaluation(tx, e.id, { reply: input.content, repliedAt: new Date() });
+    await evaluationEvent(tx, 'replied', { projectId: e.projectId, evaluationId: e.id });
     return toView((await repo.evaluationView(tx, e.id))!, memberId, new Date());
   });
 }
@@ -258,6 +282,7 @@ export async function requestChange(deps: Deps, memberId: number, input: { id: n
     const e = await receivedPublic(tx, memberId, input.id);
     if (e.changeRequestedAt) throw state('每条评价只能申请修改一次');
     await repo.updateEvaluation(tx, e.id, { changeRequestedAt: new Date(), changeReason: input.reason });
+    await evaluationEvent(tx, 'changeRequested', { projectId: e.projectId, evaluationId: e.id });
     return toView((await repo.evaluationView(tx, e.id))!, memberId, new Date());
   });
 }

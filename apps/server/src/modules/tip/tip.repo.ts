@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { members, projects, quotes, type TipRow, tips } from '../../db/schema/index.ts';
+import { complaints, members, projects, quotes, type TipRow, tips } from '../../db/schema/index.ts';
 
 export type { TipRow };
 
@@ -148,4 +148,44 @@ export async function quoteProject(
     .where(eq(quotes.id, quoteId))
     .limit(1);
   return row;
+}
+
+export interface ComplaintParties {
+  projectId: number;
+  title: string;
+  customerId: number;
+  complainantId: number;
+  respondentId: number;
+  createdAt: Date;
+  decision: 'dismiss' | 'split' | null;
+  refundFen: number;
+  releasedFen: number;
+  commissionFen: number;
+  rulingText: string;
+}
+
+/** A complaint's parties, its project and (once ruled) its ruling, as a complaint tip needs them. */
+export async function complaintParties(
+  db: DbOrTx,
+  complaintId: number,
+): Promise<ComplaintParties | undefined> {
+  const [row] = await db
+    .select({
+      projectId: complaints.projectId,
+      title: projects.title,
+      customerId: projects.customerId,
+      complainantId: complaints.complainantId,
+      respondentId: complaints.respondentId,
+      createdAt: complaints.createdAt,
+      decision: complaints.decision,
+      refundFen: complaints.refundFen,
+      releasedFen: complaints.releasedFen,
+      commissionFen: complaints.commissionFen,
+      rulingText: complaints.rulingText,
+    })
+    .from(complaints)
+    .innerJoin(projects, eq(projects.id, complaints.projectId))
+    .where(eq(complaints.id, complaintId))
+    .limit(1);
+  return row ? { ...row, decision: row.decision ?? null } : undefined;
 }
