@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allStorage, freshMobile, login, smsCode, storageValue } from './fixtures.ts';
+import { allStorage, freshMobile, login, logout, smsCode, storageValue } from './fixtures.ts';
 
 const PASSWORD = 'Booth2026ok';
 
@@ -38,9 +38,7 @@ test('register → registerSuccess → login → mainPage, then logout', async (
   expect(await storageValue(page, 'loginState')).toBe('true');
   expect(await allStorage(page)).not.toContain(PASSWORD);
 
-  await page.getByRole('button', { name: /152\*{4}|\d{3}\*{4}\d{4}/ }).click();
-  await page.getByRole('menuitem', { name: /退出登录/ }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await logout(page, /152\*{4}|\d{3}\*{4}\d{4}/);
   expect(await storageValue(page, 'cardno')).toBeNull();
   await page.goto('/mainPage');
   await expect(page).toHaveURL(/\/login/);

@@ -35,3 +35,16 @@ export async function login(page: Page, mobile: string, password: string, rememb
   if (remember) await page.getByRole('checkbox', { name: /记住我/ }).check();
   await page.getByRole('button', { name: /^登\s*录$/ }).click();
 }
+
+/**
+ * Logs out through the header's account menu (`account`: the menu button's name). A click that
+ * lands while the dropdown is still opening (a loaded machine) is tried again.
+ */
+export async function logout(page: Page, account: RegExp) {
+  await expect(async () => {
+    const item = page.getByRole('menuitem', { name: /退出登录/ });
+    if (!(await item.isVisible())) await page.getByRole('button', { name: account }).click();
+    await item.click({ timeout: 3_000 });
+    await expect(page).toHaveURL(/\/login/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}

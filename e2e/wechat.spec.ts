@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { allStorage, freshMobile, smsCode, storageValue } from './fixtures.ts';
+import { allStorage, freshMobile, logout, smsCode, storageValue } from './fixtures.ts';
 
 // start-server.mjs runs the fake WeChat (apps/server/test/fakes/wechat-server.ts) on the next port.
 const WECHAT = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4320) + 1}`;
@@ -46,14 +46,7 @@ test('a new WeChat user binds a mobile, sets a password, and next time WeChat lo
   expect(kept).not.toMatch(/wxbind|wxsetpwd/);
 
   // logout, then WeChat again: straight in
-  // a click that lands while the dropdown is still opening (a loaded machine) is tried again
-  await expect(async () => {
-    const item = page.getByRole('menuitem', { name: /退出登录/ });
-    if (!(await item.isVisible()))
-      await page.getByRole('button', { name: /\d{3}\*{4}\d{4}|展会新人/ }).click();
-    await item.click({ timeout: 3_000 });
-    await expect(page).toHaveURL(/\/login/, { timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  await logout(page, /\d{3}\*{4}\d{4}|展会新人/);
   await page.getByRole('button', { name: '微信登录' }).click();
   await expect(page).toHaveURL(/\/mainPage$/);
   expect(await storageValue(page, 'cardno')).toBe(cardno);
