@@ -1,38 +1,22 @@
 import type { EvaluationListPage, EvaluationView, ProjectEvaluations as PE } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, projects } from '../src/db/schema/index.ts';
 import { scoresOf } from '../src/modules/evaluation/evaluation.service.ts';
 import { Client, count, expectError, expectFields, expectOk, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
-import { makeProject, makeQuote, makeUpload } from './project-fixtures.ts';
+import { completedProject, makeQuote, makeUpload } from './project-fixtures.ts';
 
 const ctx = useTestApp({
   members: { cust: 'customer', other: 'customer', sup: 'supplier', rival: 'supplier' },
 });
 const { cust, other, sup, rival } = ctx.members;
-const DAY = 86_400_000;
 
 const good = { quality: 5, service: 4, punctuality: 3, content: '搭建质量很好，按时交付' };
 const factory = { score: 4, content: '参展商沟通顺畅，付款及时' };
 
 /** A completed (status 6) project of `cust` won by `sup`, accepted `acceptedDaysAgo` days ago (audit row). */
-async function completed(opts: { status?: number; acceptedDaysAgo?: number; audit?: boolean } = {}) {
-  const p = await makeProject(ctx, cust.id, { status: opts.status ?? 6 });
-  const q = await makeQuote(ctx, p.id, sup.id, 1);
-  const at = new Date(Date.now() - (opts.acceptedDaysAgo ?? 1) * DAY);
-  await ctx.database.db.update(projects).set({ winnerQuoteId: q.id, updatedAt: at }).where(sql`id = ${p.id}`);
-  if (opts.audit !== false)
-    await ctx.database.db.insert(auditLog).values({
-      actorType: 'member',
-      actorId: cust.id,
-      action: 'project.accept',
-      targetType: 'project',
-      targetId: String(p.id),
-      createdAt: at,
-    });
-  return p.id;
-}
+const completed = (opts: { status?: number; acceptedDaysAgo?: number; audit?: boolean } = {}) =>
+  completedProject(ctx, cust.id, sup.id, opts);
 
 const evalCount = (projectId: number) => count(ctx, 'evaluations', sql`project_id = ${projectId}`);
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { files, projects, quotes } from '../src/db/schema/index.ts';
+import { insertAudit } from '../src/modules/admin/audit.repo.ts';
 import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
 import type { TestContext } from './helpers.ts';
 
@@ -91,6 +92,40 @@ export async function makeQuote(
       .where(eq(projects.id, projectId));
     return q!;
   });
+}
+
+/**
+ * A completed project (status 6 unless told) of `customerId` won by `supplierId`, last changed
+ * `acceptedDaysAgo` days ago, with the `project.accept` audit row of that time (the evaluation
+ * window starts there, docs/delivery-evaluation.md) unless `audit: false`. Answers its id.
+ */
+export async function completedProject(
+  ctx: TestContext,
+  customerId: number,
+  supplierId: number,
+  opts: { status?: number; acceptedDaysAgo?: number; audit?: boolean; title?: string } = {},
+): Promise<number> {
+  const p = await makeProject(ctx, customerId, {
+    status: opts.status ?? 6,
+    ...(opts.title ? { title: opts.title } : {}),
+  });
+  const q = await makeQuote(ctx, p.id, supplierId, 1);
+  const at = new Date(Date.now() - (opts.acceptedDaysAgo ?? 1) * 86_400_000);
+  await ctx.database.db
+    .update(projects)
+    .set({ winnerQuoteId: q.id, updatedAt: at })
+    .where(eq(projects.id, p.id));
+  if (opts.audit !== false)
+    await insertAudit(ctx.database.db, {
+      actorType: 'member',
+      actorId: customerId,
+      action: 'project.accept',
+      targetType: 'project',
+      targetId: p.id,
+      detail: {},
+      at,
+    });
+  return p.id;
 }
 
 /** An upload row of `ownerMemberId` (no bytes: the project calls only check ownership and purpose). */

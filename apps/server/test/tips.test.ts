@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, projects } from '../src/db/schema/index.ts';
 import { fundDemoEscrow } from '../src/demo/demo-complaint.ts';
 import { insertEvent } from '../src/modules/outbox/outbox.repo.ts';
 import { insertTips, tipsOfEvent } from '../src/modules/tip/tip.repo.ts';
 import { makeMember, submitBusiness, submitPerson } from './admin-helpers.ts';
 import { expectFields, expectOk, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
-import { makeProject, makeQuote } from './project-fixtures.ts';
+import { completedProject, makeProject, makeQuote } from './project-fixtures.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers in assertions
 type Any = any;
@@ -316,24 +315,8 @@ describe('tips from verification reviews', () => {
   });
 });
 
-const DAY = 86_400_000;
-
 /** A completed (status 6) project of `cust` won by `s1`, accepted yesterday (its audit row). */
-async function completed(title: string) {
-  const p = await makeProject(ctx, cust.id, { status: 6, title });
-  const q = await makeQuote(ctx, p.id, s1.id, 1);
-  const at = new Date(Date.now() - DAY);
-  await ctx.database.db.update(projects).set({ winnerQuoteId: q.id, updatedAt: at }).where(sql`id = ${p.id}`);
-  await ctx.database.db.insert(auditLog).values({
-    actorType: 'member',
-    actorId: cust.id,
-    action: 'project.accept',
-    targetType: 'project',
-    targetId: String(p.id),
-    createdAt: at,
-  });
-  return p.id;
-}
+const completed = (title: string) => completedProject(ctx, cust.id, s1.id, { title });
 
 /** The tips of one member about one project's evaluations (events evaluation.*), oldest first. */
 async function evaluationTipsOf(memberId: number, projectId: number) {
