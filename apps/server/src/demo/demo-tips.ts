@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
 import { projectTimeline } from '../modules/projectcenter/projectcenter.repo.ts';
 import { projectTips } from '../modules/tip/tip.events.ts';
-import { insertTips, type NewTip } from '../modules/tip/tip.repo.ts';
+import { hasEventlessTips, insertTips, type NewTip } from '../modules/tip/tip.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import type { DemoMobiles } from './demo-project.ts';
 
@@ -13,9 +13,11 @@ const DAY = 86_400_000;
  * The message centre of a demo database (docs/messages.md "Demo"): the tips the demo projects'
  * histories would have sent, made by the real `projectTips` from each project's audit rows and
  * dated as those steps; tips older than three days are read. Demo tips have negative event ids
- * (`-(projectId * 1000 + step)`: no outbox event), so a restart writes nothing twice.
+ * (`-(projectId * 1000 + step)`: no outbox event); once per database.
  */
 export async function seedDemoTips(db: Db, demo: DemoMobiles, titles: readonly string[]): Promise<string[]> {
+  // once per database: a restart neither reads every demo history again nor writes anything
+  if (await hasEventlessTips(db)) return [];
   const customer = await findMemberByMobile(db, demo.customerMobile);
   if (!customer) return [];
   const now = Date.now();

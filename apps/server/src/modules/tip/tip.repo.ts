@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { complaints, members, projects, quotes, type TipRow, tips } from '../../db/schema/index.ts';
 
@@ -25,6 +25,12 @@ export async function insertTips(db: DbOrTx, rows: NewTip[]): Promise<number> {
     .onConflictDoNothing({ target: [tips.memberId, tips.eventId] })
     .returning({ id: tips.id });
   return out.length;
+}
+
+/** Whether any tip without an outbox event exists (the demo's, negative event ids: docs/messages.md "Demo"). */
+export async function hasEventlessTips(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: tips.id }).from(tips).where(lt(tips.eventId, 0)).limit(1);
+  return row !== undefined;
 }
 
 export interface TipFilter {
