@@ -27,6 +27,7 @@ import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
+import { createStorage, type FileStorage } from './modules/file/storage.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
@@ -66,6 +67,8 @@ export interface BuildOptions {
   alipay?: PlatformAlipay | null;
   /** where the server's own logger writes (tests read it); stdout when unset */
   logStream?: NodeJS.WritableStream;
+  /** where uploaded files live; the configuration's (S3 bucket or local disk) when unset */
+  storage?: FileStorage;
 }
 
 declare module 'fastify' {
@@ -238,7 +241,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
 
   registerUserRoutes(app, deps);
-  registerFileRoutes(app, deps);
+  const storage = opts.storage ?? (await createStorage(config));
+  if (!opts.storage) app.addHook('onClose', async () => storage.close?.());
+  registerFileRoutes(app, deps, storage);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { LocalDiskStorage } from './modules/file/storage.ts';
+import { createStorage } from './modules/file/storage.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
 async function main(): Promise<void> {
@@ -27,10 +27,11 @@ async function main(): Promise<void> {
     console.error(`启动失败：${(err as Error).message}`);
     process.exit(1);
   }
-  const app = await buildApp({ config, database });
+  const storage = await createStorage(config);
+  const app = await buildApp({ config, database, storage });
 
   if (config.demoData) {
-    const demo = await seedDemoData(database.db, { storage: new LocalDiskStorage(config.uploadDir) });
+    const demo = await seedDemoData(database.db, { storage });
     const hint = config.isProduction
       ? ''
       : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';

@@ -55,6 +55,22 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
   /** where the local-disk file storage keeps uploads; default DATA_DIR/uploads */
   UPLOAD_DIR: z.string().optional(),
+  /** files in an S3-compatible bucket instead of UPLOAD_DIR (docs/deploy.md "Files") */
+  S3_BUCKET: z.string().max(63).optional(),
+  /** an S3-compatible endpoint (MinIO, OSS, COS…); unset: AWS S3 */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().max(40).default('us-east-1'),
+  /** unset: the AWS SDK's default credential chain */
+  S3_ACCESS_KEY_ID: z.string().max(128).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(256).optional(),
+  /** path-style object URLs; default true when S3_ENDPOINT is set */
+  S3_FORCE_PATH_STYLE: bool,
+  /** prepended to every object key */
+  S3_PREFIX: z
+    .string()
+    .max(200)
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'S3_PREFIX 须形如 uploads/')
+    .default(''),
   /** coins a supplier receives when their first verification is approved */
   STARTER_COINS: z.coerce.number().int().min(0).max(10_000).default(50),
   /** coins an inviter receives when an invitee's first verification is approved (docs/withdrawals.md) */
@@ -116,6 +132,8 @@ export interface Config {
   /** largest accepted upload, in bytes */
   uploadMaxBytes: number;
   uploadDir: string;
+  /** null: uploads on local disk under uploadDir */
+  s3: S3StorageConfig | null;
   starterCoins: number;
   /** INVITE_COINS: coins to the inviter once per verified invitee */
   inviteCoins: number;
@@ -237,6 +255,40 @@ export function normalisePublicKey(raw: string): string | null {
     } catch {}
   }
   return null;
+}
+
+/** An S3-compatible bucket for uploads (docs/deploy.md "Files"). */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** an S3-compatible endpoint (MinIO, OSS, COS…); unset: AWS's own */
+  endpoint?: string | undefined;
+  /** path-style URLs (http://host/bucket/key), what most S3-compatible servers expect */
+  forcePathStyle: boolean;
+  /** unset: the SDK's default credential chain (environment, instance role…) */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** prepended to every object key, e.g. 'uploads/' */
+  prefix: string;
+}
+
+function s3Config(e: Env): S3StorageConfig | null {
+  if (!e.S3_BUCKET) return null;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      '配置错误（环境变量，S3）：S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置 (set both keys, or neither)',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.S3_PREFIX,
+  };
 }
 
 function alipayConfig(e: Env): AlipayConfig | null {
@@ -400,6 +452,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     expireIntervalMs: e.EXPIRE_INTERVAL_SECONDS * 1000,
     autoAcceptDays: e.AUTO_ACCEPT_DAYS,
     alipay: alipayConfig(e),
+    s3: s3Config(e),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

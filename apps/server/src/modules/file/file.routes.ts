@@ -8,7 +8,7 @@ import { memberOrAdminOf } from '../../plugins/guards.ts';
 import { findFileById } from './file.repo.ts';
 import { checkUploadRate, saveUpload, type Uploader } from './file.service.ts';
 import { memberMayReadPrivate } from './file-access.ts';
-import { type FileStorage, LocalDiskStorage } from './storage.ts';
+import type { FileStorage } from './storage.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so Chinese names survive the download. */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -83,8 +83,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number) {
   return { purpose, ...upload };
 }
 
-export function registerFileRoutes(app: App, deps: Deps, storage?: FileStorage): FileStorage {
-  const store = storage ?? new LocalDiskStorage(deps.config.uploadDir);
+export function registerFileRoutes(app: App, deps: Deps, store: FileStorage): FileStorage {
   const maxBytes = deps.config.uploadMaxBytes;
 
   // Multipart is parsed only inside this scope: every other call still refuses anything but JSON.

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../../config/env.ts';
 import { randomToken } from '../../lib/crypto.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface FileStorage {
   get(key: string): Promise<Readable | null>;
   /** deleting a missing object is not an error */
   delete(key: string): Promise<void>;
+  /** releases connections (at shutdown) */
+  close?(): void;
 }
 
 const KEY_RE = /^[0-9]{4}\/[0-9]{2}\/[A-Za-z0-9_-]{16,64}(\.[a-z0-9]{2,5})?$/;
@@ -57,4 +60,14 @@ export class LocalDiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await fs.rm(this.pathOf(key), { force: true });
   }
+}
+
+/**
+ * The storage the configuration names: an S3-compatible bucket when S3_BUCKET is set (every
+ * process of a multi-process deployment sees the same files), local disk otherwise.
+ */
+export async function createStorage(config: Pick<Config, 's3' | 'uploadDir'>): Promise<FileStorage> {
+  if (!config.s3) return new LocalDiskStorage(config.uploadDir);
+  const { S3Storage } = await import('./s3-storage.ts');
+  return S3Storage.create(config.s3);
 }
