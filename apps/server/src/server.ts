@@ -1,14 +1,24 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
+import { superviseWorkers, workersArg } from './cluster.ts';
+import { type Config, loadConfig } from './config/env.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { createStorage } from './modules/file/storage.ts';
+import { createStorage, type FileStorage } from './modules/file/storage.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
+
+async function seed(database: Database, storage: FileStorage, config: Config): Promise<void> {
+  const demo = await seedDemoData(database.db, { storage });
+  const hint = config.isProduction
+    ? ''
+    : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';
+  if (demo) console.log(`${demo.banner}${hint}`);
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
-    config = loadConfig();
+    config = loadConfig({ ...process.env, ...workersArg(process.argv.slice(2)) });
   } catch (err) {
     // A configuration the server must not run with (e.g. production without a real SMS provider):
     // the message names the variables; a stack trace would only hide it.
@@ -28,15 +38,19 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const storage = await createStorage(config);
+
+  if (config.workers > 1 && cluster.isPrimary) {
+    // The supervisor migrates and seeds once, then hands the port to its workers (docs/deploy.md).
+    if (config.demoData) await seed(database, storage, config);
+    await database.close();
+    storage.close?.();
+    superviseWorkers(config.workers, (line) => console.log(line));
+    return;
+  }
+
   const app = await buildApp({ config, database, storage });
 
-  if (config.demoData) {
-    const demo = await seedDemoData(database.db, { storage });
-    const hint = config.isProduction
-      ? ''
-      : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';
-    if (demo) console.log(`${demo.banner}${hint}`);
-  }
+  if (config.demoData && cluster.isPrimary) await seed(database, storage, config);
 
   const sweeper = setInterval(() => {
     sweepExpired(database.db, config).catch((err) => app.log.warn({ err }, 'sweep failed'));

@@ -1,60 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SERVER = 'apps/server/src/server.ts';
-
-interface Proc {
-  child: ChildProcess;
-  out: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
-}
-
-function start(env: Record<string, string>): Proc {
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
-  const t0 = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    cwd: ROOT,
-    env: { ...rest, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>(
-    (resolve) => {
-      child.on('exit', (code, signal) => resolve({ code, signal, ms: Date.now() - t0 }));
-    },
-  );
-  return { child, out: () => out, exited };
-}
-
-async function waitHealthy(port: number, proc: Proc, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited early:\n${proc.out()}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy:\n${proc.out()}`);
-}
+import { killAll, type Proc, startServer as start, waitHealthy } from './server-process.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-proc-test-'));
 const running: Proc[] = [];
 afterAll(() => {
-  for (const p of running)
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  killAll(running);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -49,6 +49,8 @@ const envSchema = z.object({
   LOGIN_IP_FAILURE_LIMIT: z.coerce.number().int().min(1).default(300),
   LOGIN_IP_ACCOUNT_FAILURE_LIMIT: z.coerce.number().int().min(1).default(10),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** server processes on this machine (Node's cluster module); more than 1 needs DATABASE_URL (docs/deploy.md) */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** false/0: a fresh DATA_DIR runs initdb and every migration instead of starting from the build's template */
   PGLITE_TEMPLATE: bool,
   /** per uploaded file, in MB */
@@ -99,6 +101,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** server processes to run on this machine (docs/deploy.md "Processes") */
+  workers: number;
   logLevel: string;
   cookieSecure: boolean;
   /**
@@ -271,6 +275,16 @@ export interface S3StorageConfig {
   prefix: string;
 }
 
+function workersOf(e: Env): number {
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new Error(
+      `配置错误（环境变量）：WORKERS=${e.WORKERS} 需要 DATABASE_URL——嵌入式 PGlite 只能由一个进程打开` +
+        ' (WORKERS above 1 needs DATABASE_URL: the embedded PGlite database serves one process)',
+    );
+  }
+  return e.WORKERS;
+}
+
 function s3Config(e: Env): S3StorageConfig | null {
   if (!e.S3_BUCKET) return null;
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -427,6 +441,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    workers: workersOf(e),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
     trustProxy: trustProxy(e.TRUST_PROXY),

@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVER = 'apps/server/src/server.ts';
+
+export interface Proc {
+  child: ChildProcess;
+  out: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+}
+
+/**
+ * The real server (`apps/server/src/server.ts` through tsx) as a child process with `env` on top
+ * of this one's, less DATABASE_URL (PGlite unless `env` names a database); extra command-line
+ * `args` after the script.
+ */
+export function startServer(env: Record<string, string>, args: string[] = []): Proc {
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  const t0 = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], {
+    cwd: ROOT,
+    env: { ...rest, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>(
+    (resolve) => {
+      child.on('exit', (code, signal) => resolve({ code, signal, ms: Date.now() - t0 }));
+    },
+  );
+  return { child, out: () => out, exited };
+}
+
+export async function waitHealthy(port: number, proc: Proc, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`server exited early:\n${proc.out()}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not become healthy:\n${proc.out()}`);
+}
+
+/** Kills what is still running (afterAll). */
+export function killAll(procs: Proc[]): void {
+  for (const p of procs)
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+}
