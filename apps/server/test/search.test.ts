@@ -120,6 +120,9 @@ describe('Projectcenter/searchList', () => {
     // a cursor continues from any numbered page
     const next = await search({ sort: 'area', pageSize: 5, cursor: p3.body.data.nextCursor });
     expect(next.body.data.listItem.map((p) => p.id)).toEqual(all.slice(15, 20));
+    // a cursor page is not counted again: the numbered page's count stands
+    expect(p3.body.data.total).toBe(all.length);
+    expect(next.body.data).toMatchObject({ total: null, totalCapped: false });
     expectFields(await search({ page: 11 }), ['page']);
     expectFields(await search({ page: 2, cursor: p3.body.data.nextCursor }), ['page']);
   });

@@ -103,9 +103,12 @@ export const searchListResultSchema = z.object({
   listItem: z.array(projectSummarySchema),
   /** pass back as `cursor` for the next page; null on the last page */
   nextCursor: z.string().nullable(),
-  /** matching projects, counted up to SEARCH_COUNT_CAP */
-  total: z.number().int(),
-  /** true when more than SEARCH_COUNT_CAP match (show "1000+") */
+  /**
+   * matching projects, counted up to SEARCH_COUNT_CAP; null on a page reached by `cursor` (not
+   * counted again: the first page's count stands)
+   */
+  total: z.number().int().nullable(),
+  /** true when more than SEARCH_COUNT_CAP match (show "1000+"); false when `total` is null */
   totalCapped: z.boolean(),
 });
 export type SearchListResult = z.infer<typeof searchListResultSchema>;

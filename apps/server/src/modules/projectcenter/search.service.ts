@@ -75,7 +75,8 @@ export async function searchList(
       // numbered pages only near the top (SEARCH_MAX_PAGE); a cursor continues from its row
       offset: after ? 0 : (input.page - 1) * input.pageSize,
     }),
-    countProjects(db, filters, { sort: input.sort, order }),
+    // a cursor page is the same search further on: the count the first page gave still holds
+    after ? null : countProjects(db, filters, { sort: input.sort, order }),
   ]);
   const more = rows.length > input.pageSize;
   const page = more ? rows.slice(0, input.pageSize) : rows;
@@ -83,7 +84,7 @@ export async function searchList(
   return {
     listItem: page.map((r) => projectSummary(r, r.favorite)),
     nextCursor: more && last ? encodeCursor({ s: input.sort, o: order, k: last.sortKey, i: last.id }) : null,
-    total: Math.min(counted, SEARCH_COUNT_CAP),
-    totalCapped: counted > SEARCH_COUNT_CAP,
+    total: counted === null ? null : Math.min(counted, SEARCH_COUNT_CAP),
+    totalCapped: counted !== null && counted > SEARCH_COUNT_CAP,
   };
 }

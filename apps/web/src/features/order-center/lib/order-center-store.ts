@@ -97,8 +97,9 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
       set((s) => ({
         orderCenterList: appendUnique(s.orderCenterList, Array.isArray(data?.listItem) ? data.listItem : []),
         nextCursor: data?.nextCursor ?? null,
+        // a cursor page is not counted again (total null): the first page's count stands
         total: data?.total ?? s.total,
-        totalCapped: Boolean(data?.totalCapped),
+        totalCapped: data?.total == null ? s.totalCapped : Boolean(data.totalCapped),
         loadingMore: false,
       }));
     } catch (err) {

@@ -40,8 +40,8 @@ function project(id: number, extra: Partial<ProjectSummary> = {}): ProjectSummar
   };
 }
 
-const page = (ids: number[], nextCursor: string | null, total = 3) =>
-  envelope('success', { listItem: ids.map((id) => project(id)), nextCursor, total, totalCapped: false });
+const page = (ids: number[], nextCursor: string | null, total: number | null = 3, totalCapped = false) =>
+  envelope('success', { listItem: ids.map((id) => project(id)), nextCursor, total, totalCapped });
 
 function bodies(fetchMock: ReturnType<typeof mockFetch>) {
   return fetchMock.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)));
@@ -87,6 +87,18 @@ describe('orderCenterList / orderCenterLoading (docs/seed-map.md § Client state
     await useOrderCenter.getState().search(DEFAULT_FILTERS);
     expect(useOrderCenter.getState().orderCenterList).toEqual([]);
     expect(useOrderCenter.getState().orderCenterLoading).toBe(true);
+  });
+
+  it('「加载更多」 keeps the first page’s count (a cursor page answers total null)', async () => {
+    mockFetch((_u, init) => {
+      const body = JSON.parse(String(init?.body));
+      return jsonResponse(body.cursor === 'c1' ? page([3], null, null) : page([1, 2], 'c1', 1000, true));
+    });
+    await useOrderCenter.getState().search(DEFAULT_FILTERS);
+    await useOrderCenter.getState().loadMore();
+    const s = useOrderCenter.getState();
+    expect(s.orderCenterList.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect({ total: s.total, totalCapped: s.totalCapped }).toEqual({ total: 1000, totalCapped: true });
   });
 
   it('「加载更多」 sends the cursor and appends without duplicates', async () => {
