@@ -65,15 +65,15 @@ export interface Awarded {
 }
 
 /**
- * A new customer's project, approved by the demo reviewer, quoted by a newly verified supplier
- * (two priced lines in two categories) and awarded to it — all through the API. `ops` must be
- * logged in as an operator with the reviewer role.
+ * A new customer's project, approved by the demo reviewer and quoted by a newly verified supplier
+ * (two priced lines in two categories) — all through the API. `ops` must be logged in as an
+ * operator with the reviewer role. The customer's API context is answered, still logged in.
  */
-export async function awardedProject(
+export async function quotedProject(
   newApi: () => Promise<APIRequestContext>,
   ops: APIRequestContext,
   prepayFen = 1_000_000,
-): Promise<Awarded> {
+): Promise<Awarded & { customerApi: APIRequestContext }> {
   const customerApi = await newApi();
   const customerMobile = await member(customerApi, 'customer');
   const now = Date.now();
@@ -124,13 +124,25 @@ export async function awardedProject(
       },
     }),
   );
-  const quotes = await ok(await customerApi.post('/api/Customer/quoteList', { data: { id: project.id } }));
+  await supplierApi.dispose();
+  return { projectId: project.id as number, title, prepayFen, customerMobile, supplierMobile, customerApi };
+}
+
+/** `quotedProject`, then awarded to its only quote through the API. */
+export async function awardedProject(
+  newApi: () => Promise<APIRequestContext>,
+  ops: APIRequestContext,
+  prepayFen = 1_000_000,
+): Promise<Awarded> {
+  const { customerApi, ...quoted } = await quotedProject(newApi, ops, prepayFen);
+  const quotes = await ok(
+    await customerApi.post('/api/Customer/quoteList', { data: { id: quoted.projectId } }),
+  );
   await ok(
     await customerApi.post('/api/Customer/award', {
-      data: { id: project.id, quoteId: quotes.listItem[0].quoteId },
+      data: { id: quoted.projectId, quoteId: quotes.listItem[0].quoteId },
     }),
   );
   await customerApi.dispose();
-  await supplierApi.dispose();
-  return { projectId: project.id as number, title, prepayFen, customerMobile, supplierMobile };
+  return quoted;
 }
