@@ -14,7 +14,9 @@ describe('the demo showroom', () => {
     const storage = new LocalDiskStorage(dir);
     const first = await seedDemoData(ctx.database.db, { storage });
     expect(first?.banner).toContain(`/show?id=${DEMO_ACCOUNTS[0].cardno}`);
-    const r = await new Client(ctx.app).post<ShowInfo>('Company/showInfo', { cardno: DEMO_ACCOUNTS[0].cardno });
+    const r = await new Client(ctx.app).post<ShowInfo>('Company/showInfo', {
+      cardno: DEMO_ACCOUNTS[0].cardno,
+    });
     expectOk(r);
     const d = r.body.data;
     expect(d.profile).toMatchObject({ isSet: true, name: '鼎盛展览工程' });
