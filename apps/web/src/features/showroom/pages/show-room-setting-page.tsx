@@ -144,6 +144,7 @@ function ShowroomForm({ profile }: { profile: ShowroomProfile }) {
               tokenSeparators={[',', '，', ' ']}
               placeholder="如 上海、江苏"
               open={false}
+              suffixIcon={null}
             />
           </Form.Item>
         </Col>
@@ -160,6 +161,7 @@ function ShowroomForm({ profile }: { profile: ShowroomProfile }) {
               tokenSeparators={[',', '，']}
               placeholder="如 特装展台、木结构"
               open={false}
+              suffixIcon={null}
             />
           </Form.Item>
         </Col>
