@@ -142,7 +142,12 @@ export type CaseListPage = z.infer<typeof caseListPageSchema>;
 // ---------- Company/showInfo (public) ----------
 
 export const showInfoInputSchema = z.strictObject({
-  cardno: z.string({ error: '会员编号不正确' }).regex(/^\d{8}$/, { error: '会员编号不正确' }),
+  cardno: textSchema({
+    error: '会员编号不正确',
+    max: 8,
+    maxError: '会员编号不正确',
+    label: '会员编号',
+  }).regex(/^\d{8}$/, { error: '会员编号不正确' }),
 });
 
 /** A revealed customer evaluation as everyone may read it: the author's name is masked. */
