@@ -20,6 +20,8 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
+import { registerCompanyRoutes } from './modules/company/company.routes.ts';
+import { showCardno, showPageHtml } from './modules/company/share-page.ts';
 import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
@@ -263,11 +265,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerReportRoutes(app, deps);
   registerComplaintRoutes(app, deps);
   registerTipRoutes(app, deps);
+  registerCompanyRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
-  const html = webDist
-    ? encodePage(pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config))
-    : null;
+  const page = webDist ? pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config) : null;
+  const html = page === null ? null : encodePage(page);
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -283,7 +285,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api/') || path === '/api') {
       // Any other method on a known call (PUT, DELETE, GET on a POST call...) is 405, not 404.
@@ -299,7 +301,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', `接口 ${path.slice(0, 100)} 不存在`));
     }
     // The single-page app answers every other page path (its router shows /noPage for unknown ones).
-    if (html !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (html !== null && page !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+      // a supplier's showroom: its title and link-preview tags (docs/showroom.md § Sharing)
+      const cardno = path === '/show' ? showCardno(request.url) : null;
+      const shown = cardno ? await showPageHtml(database.db, page, cardno, config.publicBaseUrl) : null;
+      if (shown !== null) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shown);
+      }
       // not a route, so the compression hook does not see it: the copies made at start are sent
       reply
         .header('cache-control', 'no-cache')

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { purposeVisibility } from '@zl/shared';
 import { eq } from 'drizzle-orm';
 import { files, projects, quotes } from '../src/db/schema/index.ts';
 import { insertAudit } from '../src/modules/admin/audit.repo.ts';
@@ -132,14 +133,14 @@ export async function completedProject(
 export async function makeUpload(
   ctx: TestContext,
   ownerMemberId: number,
-  purpose: 'project' | 'attachment' | 'idcard' = 'project',
+  purpose: 'project' | 'attachment' | 'idcard' | 'case' | 'showroom' = 'project',
   originalName = '参考图.jpg',
 ): Promise<string> {
   const id = randomBytes(16).toString('base64url').slice(0, 22);
   await ctx.database.db.insert(files).values({
     id,
     ownerMemberId,
-    visibility: purpose === 'project' ? 'public' : 'private',
+    visibility: purposeVisibility(purpose),
     purpose,
     mime: originalName.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg',
     size: 1000,

@@ -1,4 +1,5 @@
 // Files of the demo data: small real images stored the way an upload is (bytes, thumbnail, row).
+import { type FilePurpose, purposeVisibility } from '@zl/shared';
 import sharp from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { randomToken } from '../lib/crypto.ts';
@@ -31,7 +32,22 @@ export async function storeDemoPhoto(
   hue: number,
   variant: number,
 ): Promise<string> {
-  const image = await processImage(await demoPhoto(hue, variant), 'image/jpeg');
+  return storeDemoImage(tx, storage, purpose, ownerId, name, await demoPhoto(hue, variant));
+}
+
+/**
+ * Stores a JPEG the way an upload of `ownerId` for `purpose` is stored (bytes, thumbnail, row;
+ * public or private by the purpose). Without `storage` only the row is written.
+ */
+export async function storeDemoImage(
+  tx: Tx,
+  storage: FileStorage | null,
+  purpose: FilePurpose,
+  ownerId: number,
+  name: string,
+  jpeg: Buffer,
+): Promise<string> {
+  const image = await processImage(jpeg, 'image/jpeg');
   const key = newStorageKey('jpg');
   const thumbKey = key.replace(/\.[a-z]+$/, '_t.webp');
   if (storage) {
@@ -41,7 +57,7 @@ export async function storeDemoPhoto(
   const row = await insertFile(tx, {
     id: randomToken(16),
     ownerMemberId: ownerId,
-    visibility: 'private',
+    visibility: purposeVisibility(purpose),
     purpose,
     mime: 'image/jpeg',
     size: image.data.length,

@@ -15,6 +15,7 @@ import {
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
 import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
+import { seedDemoShowroom } from './demo-showroom.ts';
 import { seedDemoTips } from './demo-tips.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
@@ -90,6 +91,7 @@ export async function seedDemoData(
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
     ...(await attachDemoContracts(db, demo, DEMO_SIGNED_TITLES, opts.storage)),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),
+    ...(await seedDemoShowroom(db, { supplierMobile: demo.supplierMobile, storage: opts.storage })),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];

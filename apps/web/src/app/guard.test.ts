@@ -95,6 +95,7 @@ describe('guard rule 6: pages by role, as the server decides them', () => {
     expect(pageAreaOf('/about')).toBe('any');
     expect(pageAreaOf('/help')).toBe('any');
     expect(pageAreaOf('/noPage')).toBe('any');
+    expect(pageAreaOf('/show')).toBe('any');
     for (const p of [
       '/mainPage',
       '/orderPrice',

@@ -65,7 +65,7 @@ export async function runAutologin(deps: AutologinDeps, requested = '/'): Promis
 export type PageArea = 'supplier' | 'customer' | 'any';
 
 /** Main-layout pages every member may open (first path segment). */
-const SHARED_PAGES: ReadonlySet<string> = new Set(['about', 'help', 'noPage']);
+const SHARED_PAGES: ReadonlySet<string> = new Set(['about', 'help', 'noPage', 'show']);
 
 export function pageAreaOf(pathname: string): PageArea {
   const first = pathname.split('/').filter(Boolean)[0] ?? '';

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showInfoFixture } from '../features/showroom/showroom-fixture.ts';
 import { setNavigator } from '../lib/navigation.ts';
 import { syncSessionFromStorage, useSession } from '../lib/session-store.ts';
 import { storage } from '../lib/storage.ts';
@@ -69,5 +70,47 @@ describe('/about and /help are public', () => {
     const router = renderApp('/orderCenter');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);
     expect(router.state.location.search).toBe('?redirect=%2ForderCenter');
+  });
+});
+
+describe('/show is public', () => {
+  it('opens a supplier showroom without a login, in the public layout', async () => {
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${url} ${String(init?.body ?? '')}`);
+      if (url.endsWith('/api/Company/showInfo')) return jsonResponse(envelope('success', showInfoFixture()));
+      return jsonResponse(envelope('NOT_LOGGED_IN', null, { showType: 0 }), 401);
+    });
+    const router = renderApp('/show?id=10000001');
+    expect(await screen.findByRole('heading', { name: '鼎盛展览工程' }, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/show');
+    expect(calls.some((c) => c.includes('Company/showInfo') && c.includes('"cardno":"10000001"'))).toBe(true);
+    expect(screen.getByText('企业认证')).toBeTruthy();
+    expect(screen.getByText('上海车展双层展台')).toBeTruthy();
+    expect(screen.getByText('搭建质量很好')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '登录' })).toBeTruthy();
+    // a visitor gets no share or edit buttons
+    expect(screen.queryByText('复制分享链接')).toBeNull();
+  });
+
+  it('an unknown number says so', async () => {
+    mockFetch(() =>
+      jsonResponse(envelope('NOT_FOUND', null, { errorMessage: '展厅不存在', showType: 2 }), 404),
+    );
+    renderApp('/show?id=99999999');
+    expect(await screen.findByText('展厅不存在', undefined, SLOW)).toBeTruthy();
+  });
+
+  it('the supplier itself, with no id, sees its own showroom and 复制分享链接', async () => {
+    storage.saveLogin('10000003');
+    syncSessionFromStorage();
+    mockFetch((url, init) => {
+      if (url.endsWith('/api/Company/showInfo') && String(init?.body).includes('10000003'))
+        return jsonResponse(envelope('success', showInfoFixture({ mine: true })));
+      return jsonResponse(envelope('NOT_LOGGED_IN', null, { showType: 0 }), 401);
+    });
+    renderApp('/show');
+    expect(await screen.findByRole('heading', { name: '鼎盛展览工程' }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /复制分享链接/ })).toBeTruthy();
   });
 });

@@ -38,6 +38,8 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   evaluateList: lazyPage(() => import('../features/evaluation/pages/evaluate-list-page.tsx')),
   evaluateEdit: lazyPage(() => import('../features/evaluation/pages/evaluate-edit-page.tsx')),
   evaluateChange: lazyPage(() => import('../features/evaluation/pages/evaluate-change-page.tsx')),
+  showRoomSetting: lazyPage(() => import('../features/showroom/pages/show-room-setting-page.tsx')),
+  caseOut: lazyPage(() => import('../features/showroom/pages/case-out-page.tsx')),
 };
 
 const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {
@@ -51,6 +53,7 @@ const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject[
 const publicMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
   about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
   help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
+  show: lazyPage(() => import('../features/showroom/pages/show-page.tsx')),
 };
 
 const publicRoute: RouteObject = {

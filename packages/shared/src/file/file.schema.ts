@@ -5,7 +5,7 @@ import { textSchema } from '../text/text.schema.ts';
  * What an upload is for decides who may read it: showcase material is public, identity documents,
  * licences and contract paperwork are private (owner and operators only).
  */
-export const PUBLIC_PURPOSES = ['avatar', 'case', 'design', 'service', 'project'] as const;
+export const PUBLIC_PURPOSES = ['avatar', 'case', 'design', 'service', 'project', 'showroom'] as const;
 export const PRIVATE_PURPOSES = ['idcard', 'license', 'contract', 'report', 'attachment'] as const;
 export const FILE_PURPOSES = [...PUBLIC_PURPOSES, ...PRIVATE_PURPOSES] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];

@@ -1,13 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { queryClient } from '../../lib/query-client.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { AntdProvider } from '../antd-provider.tsx';
 import './main-layout.css';
 import { SiteFooter } from './site-footer.tsx';
 
 /**
- * /about and /help: readable without an account (someone who cannot log in needs 「收不到验证码？」
- * most). The site's header and footer, without the member's menu; a member gets a link home.
+ * /about, /help and a supplier's showroom /show: readable without an account (someone who cannot
+ * log in needs 「收不到验证码？」 most; a shared showroom link is opened by anyone). The site's
+ * header and footer, without the member's menu; a member gets a link home.
  */
 export default function PublicLayout() {
   const cardno = useSession((s) => s.cardno);
@@ -30,7 +33,9 @@ export default function PublicLayout() {
       </header>
       <main className="zl-content">
         <AntdProvider>
-          <Outlet />
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
         </AntdProvider>
       </main>
       <SiteFooter />

@@ -76,6 +76,10 @@ describe('quote comparison', { timeout: 30_000 }, () => {
     expect(cells[1]?.className).toContain('zl-cmp-best');
     expect(cells[0]?.className).not.toContain('zl-cmp-best');
     expect(screen.getAllByText('最低价')).toHaveLength(1);
+    // each supplier's name opens its showroom in a new tab (docs/showroom.md)
+    const link = screen.getByRole('link', { name: '乙展览' });
+    expect(link.getAttribute('href')).toBe('/show?id=10000002');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 
   it('lists only the categories the customer asked for: no ¥0.00 rows for the others', () => {

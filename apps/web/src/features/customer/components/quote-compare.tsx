@@ -199,7 +199,14 @@ export function QuoteCompare({
                 <th key={q.quoteId} scope="col" className={colClass(q)} data-quote={q.quoteId}>
                   <div className="zl-cmp-name">
                     {q.status === QUOTE_STATUS.WON && <TrophyOutlined className="zl-cmp-trophy" />}
-                    {supplierName(q)}
+                    <a
+                      href={`/show?id=${q.supplier.cardno}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      title="在新窗口查看供应商展厅"
+                    >
+                      {supplierName(q)}
+                    </a>
                   </div>
                   <div className="zl-cmp-tags">
                     {q.supplier.personauth === AUTH_STATUS.APPROVED && <Tag color="blue">实名认证</Tag>}

@@ -67,7 +67,19 @@ function Winner({ id, status }: { id: number; status: number }) {
       type="success"
       showIcon
       className="zl-cust-alert"
-      title={`中标供应商：${w.company || w.nickname}`}
+      title={
+        <>
+          中标供应商：
+          <a
+            href={`/show?id=${w.cardno}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            title="在新窗口查看供应商展厅"
+          >
+            {w.company || w.nickname}
+          </a>
+        </>
+      }
       description={
         <Space wrap size={16}>
           <span>会员号 {w.cardno}</span>

@@ -1,0 +1,84 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CaseEditInput,
+  CaseListPage,
+  CaseSaveInput,
+  CaseView,
+  ShowInfo,
+  ShowroomInfoInput,
+  ShowroomProfile,
+} from '@zl/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** Showroom calls (docs/showroom.md). */
+export const showroomKeys = {
+  all: ['showroom'] as const,
+  mine: () => [...showroomKeys.all, 'mine'] as const,
+  cases: (page: number, pageSize: number) => [...showroomKeys.all, 'cases', page, pageSize] as const,
+  show: (cardno: string) => [...showroomKeys.all, 'show', cardno] as const,
+};
+
+/** Company/cmpyInfo: the caller's own showroom (the settings form). */
+export function useMyShowroom() {
+  return useQuery({
+    queryKey: showroomKeys.mine(),
+    queryFn: ({ signal }) => api.post<ShowroomProfile>('Company/cmpyInfo', {}, { signal }),
+  });
+}
+
+export function useSaveShowroom() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShowroomInfoInput) =>
+      api.post<ShowroomProfile>('Company/saveInfo', body, { skipErrorHandler: true }),
+    meta: { skipErrorHandler: true },
+    onSuccess: (data) => {
+      qc.setQueryData(showroomKeys.mine(), data);
+      void qc.invalidateQueries({ queryKey: [...showroomKeys.all, 'show'] });
+    },
+  });
+}
+
+/**
+ * Company/listCase: the seed's caseList is `data.listItem`; a failed call keeps the list shown
+ * before (the query keeps its previous data).
+ */
+export function useCaseList(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: showroomKeys.cases(page, pageSize),
+    queryFn: ({ signal }) => api.post<CaseListPage>('Company/listCase', { page, pageSize }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useCaseMutation<B>(path: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => api.post<CaseView>(path, body, { skipErrorHandler: true }),
+    meta: { skipErrorHandler: true },
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: showroomKeys.all });
+    },
+  });
+}
+
+export const useSaveCase = () => useCaseMutation<CaseSaveInput>('Company/saveCase');
+export const useEditCase = () => useCaseMutation<CaseEditInput>('Company/editCase');
+export const useDeleteCase = () => useCaseMutation<{ id: number }>('Company/deleteCase');
+
+/** Company/showInfo: anyone's view of a supplier's showroom (no login needed). */
+export function useShowInfo(cardno: string | null) {
+  return useQuery({
+    queryKey: showroomKeys.show(cardno ?? ''),
+    queryFn: ({ signal }) =>
+      api.post<ShowInfo>('Company/showInfo', { cardno }, { signal, skipErrorHandler: true }),
+    enabled: cardno !== null,
+    retry: false,
+    meta: { skipErrorHandler: true },
+  });
+}
+
+/** The shareable address of a showroom. */
+export function showroomUrl(cardno: string): string {
+  return `${window.location.origin}/show?id=${cardno}`;
+}
