@@ -18,6 +18,7 @@ import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
 import { seedDemoTips } from './demo-tips.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
+import { seedDemoWorks } from './demo-works.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -90,6 +91,7 @@ export async function seedDemoData(
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
     ...(await attachDemoContracts(db, demo, DEMO_SIGNED_TITLES, opts.storage)),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),
+    ...(await seedDemoWorks(db, demo, opts.storage)),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];
