@@ -38,6 +38,12 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   evaluateList: lazyPage(() => import('../features/evaluation/pages/evaluate-list-page.tsx')),
   evaluateEdit: lazyPage(() => import('../features/evaluation/pages/evaluate-edit-page.tsx')),
   evaluateChange: lazyPage(() => import('../features/evaluation/pages/evaluate-change-page.tsx')),
+  uploadMyDesign: lazyPage(() => import('../features/works/pages/upload-my-design-page.tsx')),
+  editMyDesign: lazyPage(() => import('../features/works/pages/edit-my-design-page.tsx')),
+  newService: lazyPage(() => import('../features/works/pages/new-service-page.tsx')),
+  newWordService: lazyPage(() => import('../features/works/pages/new-word-service-page.tsx')),
+  serviceList: lazyPage(() => import('../features/works/pages/service-list-page.tsx')),
+  serviceDetail: lazyPage(() => import('../features/works/pages/service-detail-page.tsx')),
 };
 
 const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {

@@ -83,7 +83,7 @@ export const designIdSchema = z.strictObject({ id: recordId('设计作品') });
 
 // ---------- services: Company/saveService, editService ----------
 
-const pricedServiceSchema = z.strictObject({
+export const pricedServiceSchema = z.strictObject({
   kind: z.literal('priced'),
   title: title('服务名称'),
   /** 分 per unit */
@@ -97,7 +97,7 @@ const pricedServiceSchema = z.strictObject({
   content: labelledText('服务说明', WORKS_RULES.descriptionMax, true).default(''),
 });
 
-const textServiceSchema = z.strictObject({
+export const textServiceSchema = z.strictObject({
   kind: z.literal('text'),
   title: title('服务名称'),
   images: images('配图', 0).default([]),
