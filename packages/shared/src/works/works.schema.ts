@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileIdSchema, fileRefSchema } from '../file/file.schema.ts';
-import { labelledText } from '../text/text.schema.ts';
+import { labelledText, textSchema } from '../text/text.schema.ts';
 
 /**
  * A supplier's works (docs/works.md): designs (设计作品: uploadMyDesign / editMyDesign) and
@@ -83,8 +83,13 @@ export const designIdSchema = z.strictObject({ id: recordId('设计作品') });
 
 // ---------- services: Company/saveService, editService ----------
 
-export const pricedServiceSchema = z.strictObject({
-  kind: z.literal('priced'),
+/**
+ * The fields of a service, each checked on its own (so every field answers its own message), then
+ * what its kind needs: a priced service has a price, a unit and 1–9 pictures, its description at
+ * most 1,000 characters; a text service has no price and a text of 10–5,000 characters.
+ */
+export const SERVICE_FIELDS = {
+  kind: z.enum(SERVICE_KINDS, { error: '服务类型不正确' }),
   title: title('服务名称'),
   /** 分 per unit */
   price: z
@@ -93,44 +98,60 @@ export const pricedServiceSchema = z.strictObject({
     .min(1, { error: '价格须大于 0' })
     .max(WORKS_RULES.priceMax, { error: '价格最多 ¥1,000,000' }),
   unit: z.enum(SERVICE_UNITS, { error: '请选择计价单位' }),
-  images: images('服务图片', 1),
-  content: labelledText('服务说明', WORKS_RULES.descriptionMax, true).default(''),
-});
-
-export const textServiceSchema = z.strictObject({
-  kind: z.literal('text'),
-  title: title('服务名称'),
-  images: images('配图', 0).default([]),
+  pricedImages: images('服务图片', 1),
+  textImages: images('配图', 0),
+  description: labelledText('服务说明', WORKS_RULES.descriptionMax, true),
   content: labelledText('服务内容', WORKS_RULES.contentMax, true).min(WORKS_RULES.contentMin, {
     error: `服务内容至少 ${WORKS_RULES.contentMin} 个字`,
   }),
-});
+} as const;
 
-const kindError = { error: '服务类型不正确' };
+const serviceShape = {
+  kind: SERVICE_FIELDS.kind,
+  title: SERVICE_FIELDS.title,
+  price: SERVICE_FIELDS.price.optional(),
+  unit: SERVICE_FIELDS.unit.optional(),
+  images: SERVICE_FIELDS.textImages.default([]),
+  content: labelledText('服务内容', WORKS_RULES.contentMax, true).default(''),
+};
 
-export const serviceFieldsSchema = z.discriminatedUnion(
-  'kind',
-  [pricedServiceSchema, textServiceSchema],
-  kindError,
-);
+type ServiceShape = z.infer<z.ZodObject<typeof serviceShape>>;
+
+function checkKind(v: ServiceShape, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (v.kind === 'priced') {
+    if (v.price === undefined) issue('price', '请输入价格');
+    if (v.unit === undefined) issue('unit', '请选择计价单位');
+    if (v.images.length < 1) issue('images', '请上传至少 1 张服务图片');
+    if (v.content.length > WORKS_RULES.descriptionMax)
+      issue('content', `服务说明最多 ${WORKS_RULES.descriptionMax} 个字`);
+  } else {
+    if (v.price !== undefined) issue('price', '图文服务没有价格');
+    if (v.unit !== undefined) issue('unit', '图文服务没有计价单位');
+    if (v.content.length < WORKS_RULES.contentMin)
+      issue('content', `服务内容至少 ${WORKS_RULES.contentMin} 个字`);
+  }
+}
+
+export const serviceFieldsSchema = z.strictObject(serviceShape).superRefine(checkKind);
 export type ServiceInput = z.input<typeof serviceFieldsSchema>;
-export type PricedServiceInput = z.input<typeof pricedServiceSchema>;
-export type TextServiceInput = z.input<typeof textServiceSchema>;
 
-const serviceId = { id: recordId('服务') };
-export const serviceEditSchema = z.discriminatedUnion(
-  'kind',
-  [pricedServiceSchema.extend(serviceId), textServiceSchema.extend(serviceId)],
-  kindError,
-);
+export const serviceIdSchema = z.strictObject({ id: recordId('服务') });
+
+export const serviceEditSchema = z
+  .strictObject({ ...serviceShape, id: recordId('服务') })
+  .superRefine(checkKind);
 export type ServiceEditInput = z.input<typeof serviceEditSchema>;
-
-export const serviceIdSchema = z.strictObject(serviceId);
 
 // ---------- public: Company/showWorks ----------
 
 export const showWorksSchema = z.strictObject({
-  cardno: z.string({ error: '供应商编号不正确' }).regex(/^\d{8}$/, { error: '供应商编号不正确' }),
+  cardno: textSchema({
+    error: '供应商编号不正确',
+    max: 8,
+    maxError: '供应商编号不正确',
+    label: '供应商编号',
+  }).regex(/^\d{8}$/, { error: '供应商编号不正确' }),
 });
 
 // ---------- answers ----------

@@ -151,10 +151,11 @@ export function designCount(deps: Pick<Deps, 'db'>, memberId: number): Promise<n
 
 // ---------- services ----------
 
+/** The columns of a service; the schema made sure a priced one has its price and unit. */
 function serviceFields(v: ServiceValues) {
-  return v.kind === 'priced'
-    ? { title: v.title, priceFen: v.price, unit: v.unit, images: v.images, content: v.content }
-    : { title: v.title, priceFen: null, unit: null, images: v.images, content: v.content };
+  if (v.kind === 'priced' && v.price !== undefined && v.unit !== undefined)
+    return { title: v.title, priceFen: v.price, unit: v.unit, images: v.images, content: v.content };
+  return { title: v.title, priceFen: null, unit: null, images: v.images, content: v.content };
 }
 
 const serviceMissing = () => new AppError('NOT_FOUND', { message: '服务不存在或已删除' });

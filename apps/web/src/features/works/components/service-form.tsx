@@ -1,10 +1,9 @@
 import {
-  pricedServiceSchema,
+  SERVICE_FIELDS,
   SERVICE_UNITS,
   type ServiceInput,
   type ServiceKind,
   type ServiceView,
-  textServiceSchema,
   WORKS_RULES,
 } from '@zl/shared';
 import Button from 'antd/es/button';
@@ -27,8 +26,7 @@ interface Values {
   content: string;
 }
 
-const priced = pricedServiceSchema.shape;
-const text = textServiceSchema.shape;
+const F = SERVICE_FIELDS;
 
 /** 元 typed by the supplier → 分 checked like the server does (docs/works.md). */
 const priceRule = {
@@ -90,7 +88,7 @@ export function ServiceForm({
 
   return (
     <Form form={form} layout="vertical" className="zl-works-form" initialValues={initial} onFinish={submit}>
-      <Form.Item name="title" label="服务名称" rules={[zodRule(priced.title)]}>
+      <Form.Item name="title" label="服务名称" rules={[zodRule(F.title)]}>
         <Input
           maxLength={WORKS_RULES.titleMax}
           showCount
@@ -102,7 +100,7 @@ export function ServiceForm({
           <Form.Item name="priceYuan" label="价格（元）" rules={[priceRule]}>
             <Input inputMode="decimal" prefix="¥" placeholder="如 680" />
           </Form.Item>
-          <Form.Item name="unit" label="计价单位" rules={[zodRule(priced.unit)]}>
+          <Form.Item name="unit" label="计价单位" rules={[zodRule(F.unit)]}>
             <Select options={SERVICE_UNITS.map((u) => ({ value: u, label: u }))} />
           </Form.Item>
         </div>
@@ -114,7 +112,7 @@ export function ServiceForm({
             ? `服务图片（1–${WORKS_RULES.maxImages} 张，第一张为封面）`
             : `配图（选填，最多 ${WORKS_RULES.maxImages} 张）`
         }
-        rules={[zodRule(isPriced ? priced.images : text.images)]}
+        rules={[zodRule(isPriced ? F.pricedImages : F.textImages)]}
       >
         <FileUploadList
           purpose="service"
@@ -131,7 +129,7 @@ export function ServiceForm({
           rows={4}
           maxLength={WORKS_RULES.descriptionMax}
           placeholder="服务包含的内容、周期、注意事项…"
-          rules={[zodRule(priced.content, { optional: true })]}
+          rules={[zodRule(F.description, { optional: true })]}
         />
       ) : (
         <TextAreaItem
@@ -140,7 +138,7 @@ export function ServiceForm({
           rows={12}
           maxLength={WORKS_RULES.contentMax}
           placeholder={'第一段…\n\n第二段…'}
-          rules={[zodRule(text.content)]}
+          rules={[zodRule(F.content)]}
         />
       )}
       <Button type="primary" htmlType="submit" loading={save.isPending}>
