@@ -44,6 +44,7 @@ import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
+import { registerWorksRoutes } from './modules/works/works.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerGuards } from './plugins/guards.ts';
@@ -261,6 +262,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerBillsRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
+  registerWorksRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);
   registerReportRoutes(app, deps);
   registerComplaintRoutes(app, deps);

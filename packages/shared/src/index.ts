@@ -33,3 +33,4 @@ export * from './text/text.schema.ts';
 export * from './tip/tip.schema.ts';
 export * from './wechat/wechat.schema.ts';
 export * from './withdraw/withdraw.schema.ts';
+export * from './works/works.schema.ts';

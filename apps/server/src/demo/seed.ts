@@ -19,6 +19,7 @@ import { seedDemoShowroom } from './demo-showroom.ts';
 import { seedDemoTips } from './demo-tips.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
+import { seedDemoWorks } from './demo-works.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -92,6 +93,7 @@ export async function seedDemoData(
     ...(await attachDemoContracts(db, demo, DEMO_SIGNED_TITLES, opts.storage)),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),
     ...(await seedDemoShowroom(db, { supplierMobile: demo.supplierMobile, storage: opts.storage })),
+    ...(await seedDemoWorks(db, demo, opts.storage)),
   ];
   if (memberCount > 0) {
     const more = [...adminLines, ...(await marketplace())];

@@ -33,7 +33,11 @@ export const API_TAGS = [
   { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
   { name: 'Complain', description: '投诉：项目双方发起投诉、答复、查看裁决（运营裁决见 Admin）' },
   { name: 'Tipcenter', description: '消息中心：消息列表（类型、已读筛选）、标记已读、删除' },
-  { name: 'Company', description: '展厅：供应商的公司资料与案例；公开展厅页数据（无需登录）' },
+  {
+    name: 'Company',
+    description:
+      '企业展示：供应商的公司资料、案例、设计作品、服务（报价服务与图文服务）；公开展厅页数据（无需登录）',
+  },
 ] as const;
 
 const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];

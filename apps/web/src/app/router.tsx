@@ -40,6 +40,12 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   evaluateChange: lazyPage(() => import('../features/evaluation/pages/evaluate-change-page.tsx')),
   showRoomSetting: lazyPage(() => import('../features/showroom/pages/show-room-setting-page.tsx')),
   caseOut: lazyPage(() => import('../features/showroom/pages/case-out-page.tsx')),
+  uploadMyDesign: lazyPage(() => import('../features/works/pages/upload-my-design-page.tsx')),
+  editMyDesign: lazyPage(() => import('../features/works/pages/edit-my-design-page.tsx')),
+  newService: lazyPage(() => import('../features/works/pages/new-service-page.tsx')),
+  newWordService: lazyPage(() => import('../features/works/pages/new-word-service-page.tsx')),
+  serviceList: lazyPage(() => import('../features/works/pages/service-list-page.tsx')),
+  serviceDetail: lazyPage(() => import('../features/works/pages/service-detail-page.tsx')),
 };
 
 const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {

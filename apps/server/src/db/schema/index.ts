@@ -14,3 +14,4 @@ export * from './tips.ts';
 export * from './verification.ts';
 export * from './wechat.ts';
 export * from './withdrawals.ts';
+export * from './works.ts';

@@ -10,6 +10,7 @@ import {
   latestBusinessAuth,
   latestPersonAuth,
 } from '../verification/verification.repo.ts';
+import { countDesigns } from '../works/works.repo.ts';
 import { inviteCoinsOf } from './invite.repo.ts';
 import { countInvitees } from './member.repo.ts';
 
@@ -29,13 +30,12 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 }
 
 /**
- * Member/userInfo. Values the later issues own (message centre, designs, evaluations)
- * answer their empty value until those exist; see docs/members.md.
+ * Member/userInfo (docs/members.md); `myworks` counts the supplier's designs (docs/works.md).
  */
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples, coins, invited, scores, unread] = await Promise.all([
+  const [approved, person, business, invitpples, coins, invited, scores, unread, works] = await Promise.all([
     approvedPersonAuth(db, memberId),
     latestPersonAuth(db, memberId),
     latestBusinessAuth(db, memberId),
@@ -44,6 +44,7 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     inviteCoinsOf(db, memberId),
     scoresOf(db, [memberId]),
     unreadOf(db, memberId),
+    m.cardtype === 'workshop' ? countDesigns(db, memberId) : 0,
   ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
@@ -83,7 +84,8 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     invitcoins_dsnr: invited.person,
     invitcoins_bsns: invited.business,
     invitpples,
-    myworks: 0,
+    // the supplier's designs (docs/works.md)
+    myworks: works,
     payout: payoutOf(m),
     reject: {
       person:

@@ -191,7 +191,7 @@ export function ShowroomView({ info, extraSections }: { info: ShowInfo; extraSec
         <CaseGallery cases={info.cases} />
       </section>
 
-      {/* 设计作品与服务 (designs, services): their sections are passed in here at merge. */}
+      {/* 设计作品与服务 (designs, services): the works feature's sections, passed in by the page */}
       {extraSections}
 
       <section className="zl-show-section">

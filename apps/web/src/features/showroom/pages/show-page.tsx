@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { ShowDesigns, ShowServices } from '../../works/index.ts';
 import { useShowInfo } from '../api/showroom.ts';
 import { ShowroomView } from '../components/showroom-view.tsx';
 
@@ -57,5 +58,21 @@ export default function ShowPage() {
     return <Result status="warning" title="展厅暂时打不开" subTitle={error.message} />;
   }
   if (isPending || !data) return <Skeleton active paragraph={{ rows: 10 }} />;
-  return <ShowroomView info={data} />;
+  return (
+    <ShowroomView
+      info={data}
+      extraSections={
+        <>
+          <section className="zl-show-section">
+            <h2>设计作品</h2>
+            <ShowDesigns cardno={data.profile.cardno} />
+          </section>
+          <section className="zl-show-section">
+            <h2>服务项目</h2>
+            <ShowServices cardno={data.profile.cardno} />
+          </section>
+        </>
+      }
+    />
+  );
 }
