@@ -18,6 +18,7 @@ import { encodePage, pickEncoding } from './lib/page-encoding.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
+import { registerQueueCountRoutes } from './modules/admin/queue-counts.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
 import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
@@ -27,6 +28,7 @@ import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
@@ -258,6 +260,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerReportRoutes(app, deps);
   registerComplaintRoutes(app, deps);
   registerTipRoutes(app, deps);
+  registerHomeRoutes(app, deps);
+  registerQueueCountRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const html = webDist
