@@ -18,6 +18,7 @@ import { encodePage, pickEncoding } from './lib/page-encoding.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
+import { registerQueueCountRoutes } from './modules/admin/queue-counts.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
@@ -30,6 +31,7 @@ import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { createStorage, type FileStorage } from './modules/file/storage.ts';
+import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
@@ -268,6 +270,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerComplaintRoutes(app, deps);
   registerTipRoutes(app, deps);
   registerCompanyRoutes(app, deps);
+  registerHomeRoutes(app, deps);
+  registerQueueCountRoutes(app, deps);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const page = webDist ? pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config) : null;

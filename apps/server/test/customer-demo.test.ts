@@ -1,3 +1,4 @@
+import type { HomeInfo } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CONTRACT_TITLES } from '../src/demo/demo-contract.ts';
@@ -29,7 +30,7 @@ describe('demo marketplace data', () => {
     expectOk(await login(c, DEMO_ACCOUNTS[1].mobile, DEMO_PASSWORD));
     const list = await c.post<{
       listItem: Array<{ status: number; biddl: string; orders: string; prov: string }>;
-    }>('Customer/projectList', { page: 1, pageSize: 20 });
+    }>('Customer/projectList', { page: 1, pageSize: 50 });
     expectOk(list);
     const items = list.body.data.listItem;
     // the four open or pending ones, four earlier ones that were closed (demo-bills.ts) and, for
@@ -37,8 +38,11 @@ describe('demo marketplace data', () => {
     // (docs/payments.md); the contract stages: to sign (2), under review (3), building (4)
     // (docs/delivery-contract.md "Demo"); one with its completion report awaiting acceptance
     // (docs/delivery-report.md), one in 施工中 under complaint (docs/delivery-complaint.md) and three
-    // completed ones for the evaluations (docs/delivery-evaluation.md)
-    expect(items.map((p) => p.status).sort()).toEqual([0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 6, 7, 7, 7, 7]);
+    // completed ones for the evaluations (docs/delivery-evaluation.md), and seven earlier completed
+    // ones whose escrow was released, the supplier home's earnings (docs/home.md "Demo")
+    expect(items.map((p) => p.status).sort()).toEqual([
+      0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7,
+    ]);
     for (const p of items.filter((x) => x.status !== 7 && x.status !== 6)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
       if (p.status < 2) expect(Date.parse(p.biddl)).toBeGreaterThan(Date.now() + 13 * 86_400_000);
@@ -100,7 +104,7 @@ describe('demo marketplace data', () => {
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目/);
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     const [n] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from projects`);
-    expect(n!.n).toBe(17);
+    expect(n!.n).toBe(24);
     // the report awaiting acceptance: escrow held through prepay_in, a photo for every line
     const [rep] = await rows<{ id: number; reportck: number; contctck: number; held: number; lines: number }>(
       ctx,
@@ -207,8 +211,27 @@ describe('demo bills', () => {
       account: 'cash',
       pageSize: 50,
     });
-    expect(cash.body.data.listItem.map((b) => b.type).at(-1)).toBe('demo_cash');
+    const types = cash.body.data.listItem.map((b) => b.type);
+    expect(types).toContain('demo_cash');
+    // the oldest: the first release of the year of earnings (demo-earnings.ts)
+    expect(types.at(-1)).toBe('escrow_release');
     expect(cash.body.data.listItem.filter((b) => b.type === 'withdraw_freeze')).toHaveLength(2);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+  });
+});
+
+describe('demo home', () => {
+  it('the demo supplier home has to-dos, figures and months of earnings (docs/home.md "Demo")', async () => {
+    const c = new Client(ctx.app);
+    expectOk(await login(c, DEMO_ACCOUNTS[0].mobile, DEMO_PASSWORD));
+    const r = await c.post<HomeInfo>('Member/homeInfo', {});
+    expectOk(r);
+    const h = r.body.data;
+    expect(h.earnings.filter((e) => e.amount > 0).length).toBeGreaterThanOrEqual(5);
+    expect(h.figures.completed).toBeGreaterThanOrEqual(10);
+    expect(h.figures.winRate).not.toBeNull();
+    // the contract to sign and the building projects' reports are the supplier's to-dos
+    expect(h.todos.delivery.length).toBeGreaterThanOrEqual(2);
+    expect(h.projects.length).toBeGreaterThan(0);
   });
 });

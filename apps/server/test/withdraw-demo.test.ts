@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_EARNING_PROJECTS } from '../src/demo/demo-earnings.ts';
 import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
@@ -20,7 +21,12 @@ describe('demo withdrawals', () => {
     }>('Applycash/list', {});
     expectOk(l);
     expect(l.body.data.listItem.map((i) => i.status).sort()).toEqual(['paid', 'pending']);
-    expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000, frozen: 50_000 });
+    // plus the escrow released on the earlier projects of demo-earnings.ts, less the 5 % commission
+    const earned = DEMO_EARNING_PROJECTS.reduce(
+      (n, p) => n + p.prepay - Math.floor((p.prepay * 500) / 10_000),
+      0,
+    );
+    expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000 + earned, frozen: 50_000 });
     // the demo pay password works
     expectOk(await s.post('Applycash/postNew', { amount: 1000, paypwd: DEMO_PAYCODE }));
 

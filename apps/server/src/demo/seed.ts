@@ -6,6 +6,7 @@ import { countMembers, insertMembersIfMissing } from '../modules/member/member.r
 import { seedDemoBills } from './demo-bills.ts';
 import { DEMO_COMPLAINT_TITLE, seedDemoComplaint } from './demo-complaint.ts';
 import { attachDemoContracts, DEMO_CONTRACT_TITLES, seedDemoContract } from './demo-contract.ts';
+import { DEMO_EARNING_TITLES, seedDemoEarnings } from './demo-earnings.ts';
 import {
   DEMO_EVALUATED_TITLE,
   DEMO_HALF_EVALUATED_TITLE,
@@ -89,8 +90,9 @@ export async function seedDemoData(
     ...(await seedDemoReport(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoComplaint(db, demo)),
     ...(await seedDemoEvaluations(db, demo)),
+    ...(await seedDemoEarnings(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
-    ...(await attachDemoContracts(db, demo, DEMO_SIGNED_TITLES, opts.storage)),
+    ...(await attachDemoContracts(db, demo, [...DEMO_SIGNED_TITLES, ...DEMO_EARNING_TITLES], opts.storage)),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),
     ...(await seedDemoShowroom(db, { supplierMobile: demo.supplierMobile, storage: opts.storage })),
     ...(await seedDemoWorks(db, demo, opts.storage)),

@@ -4,6 +4,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { members, projects } from '../../db/schema/index.ts';
 import { cappedCount, likeEscape } from './audit.repo.ts';
 
+/** A posting waiting for review: the queue's "pending" (also the console's badge, queue-counts.repo.ts). */
+export const pendingProjectCondition = (): SQL =>
+  and(eq(projects.checked, PROJECT_CHECKED.PENDING), eq(projects.status, PROJECT_STATUS.PENDING_REVIEW))!;
+
 /**
  * The operator's project queue. "Pending" is status 0 with checked 0 (a project cancelled while
  * pending keeps checked 0 but leaves the queue); decided lists are by `checked`.
@@ -12,8 +16,9 @@ export async function projectQueue(
   db: DbOrTx,
   q: { checked: 0 | 1 | 2; keyword?: string | undefined; page: number; pageSize: number },
 ) {
-  const where: SQL[] = [eq(projects.checked, q.checked)];
-  if (q.checked === PROJECT_CHECKED.PENDING) where.push(eq(projects.status, PROJECT_STATUS.PENDING_REVIEW));
+  const where: SQL[] = [
+    q.checked === PROJECT_CHECKED.PENDING ? pendingProjectCondition() : eq(projects.checked, q.checked),
+  ];
   if (q.keyword) {
     const k = likeEscape(q.keyword);
     where.push(

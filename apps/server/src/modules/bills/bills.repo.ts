@@ -196,16 +196,18 @@ const MONTH = sql`date_trunc('month', (p.created_at at time zone 'UTC') + interv
  * with no frozen account) is summed per posting from the (account_id, created_at, amount) index
  * alone — the same figures, as no movement posts twice to one member account.
  */
-export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date) {
+export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date, type?: string) {
   if (accountIds.length === 0) return [];
   const at = since.toISOString();
+  // one movement type only (the home's earnings: `escrow_release`, docs/home.md)
+  const ofType = type ? sql` and p.type = ${type}` : sql``;
   const query =
     accountIds.length === 1
       ? sql`
         select ${MONTH} as month,
           sum(case when p.amount > 0 then p.amount else 0 end) as "in",
           sum(case when p.amount < 0 then -p.amount else 0 end) as "out"
-        from ledger_postings p where p.account_id = ${accountIds[0]} and p.created_at >= ${at}
+        from ledger_postings p where p.account_id = ${accountIds[0]} and p.created_at >= ${at}${ofType}
         group by 1`
       : sql`
         select ${MONTH} as month,
@@ -217,7 +219,7 @@ export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date
           where p.account_id in (${sql.join(
             accountIds.map((id) => sql`${id}`),
             sql`, `,
-          )}) and p.created_at >= ${at}
+          )}) and p.created_at >= ${at}${ofType}
           group by p.transaction_id
         ) p
         group by 1`;

@@ -9,7 +9,8 @@ import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { type AdminArea, adminCan } from '@zl/shared';
+import { type AdminArea, adminCan, QUEUE_KEYS, type QueueKey } from '@zl/shared';
+import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Layout from 'antd/es/layout';
@@ -22,6 +23,7 @@ import { isBizError } from '../../lib/biz-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { adminLogout, adminMeQuery } from './api/admin-session.ts';
 import { adminKeys } from './api/keys.ts';
+import { queueCountsQuery } from './api/queue-counts.ts';
 import { RoleTag } from './labels.tsx';
 import './admin.css';
 
@@ -36,6 +38,22 @@ const NAV: Array<{ key: string; area: AdminArea; label: string; icon: React.Reac
   { key: 'complaints', area: 'review', label: '投诉处理', icon: <AlertOutlined /> },
 ];
 
+const isQueue = (key: string): key is QueueKey => (QUEUE_KEYS as readonly string[]).includes(key);
+
+/** The count of a queue beside its menu item; nothing when it is empty or not the role's. */
+function QueueBadge({ count, label }: { count: number | null | undefined; label: string }) {
+  if (!count) return null;
+  return (
+    <Badge
+      count={count}
+      overflowCount={99}
+      size="small"
+      className="zl-admin-nav-badge"
+      title={`${label}：${count} 条待处理`}
+    />
+  );
+}
+
 export function adminLoginPath(from: string): string {
   return from.startsWith('/admin') && !from.startsWith('/admin/login')
     ? `/admin/login?redirect=${encodeURIComponent(from)}`
@@ -48,6 +66,8 @@ export default function AdminLayout() {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  // the menu's badges: what waits in each queue of the operator's role (docs/admin.md "Queue badges")
+  const { data: counts } = useQuery(queueCountsQuery(Boolean(me)));
 
   if (isPending) {
     return (
@@ -112,7 +132,12 @@ export default function AdminLayout() {
           items={items.map((n) => ({
             key: n.key,
             icon: n.icon,
-            label: <Link to={`/admin/${n.key}`}>{n.label}</Link>,
+            label: (
+              <Link to={`/admin/${n.key}`} className="zl-admin-nav-link">
+                <span>{n.label}</span>
+                <QueueBadge count={isQueue(n.key) ? counts?.[n.key] : null} label={n.label} />
+              </Link>
+            ),
           }))}
           onClick={() => {
             if (window.innerWidth < 992) setCollapsed(true);

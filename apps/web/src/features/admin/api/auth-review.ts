@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthReviewInput, AuthReviewResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
+import { refreshQueueCounts } from './queue-counts.ts';
 
 export function postAuthReview(body: AuthReviewInput) {
   return api.post<AuthReviewResult>('Admin/authReview', body, { skipErrorHandler: true });
@@ -16,6 +17,7 @@ export function useAuthReview() {
     onSettled: (_d, _e, vars) => {
       void qc.invalidateQueries({ queryKey: adminKeys.queues() });
       void qc.invalidateQueries({ queryKey: adminKeys.detail(vars.kind, Number(vars.id)) });
+      void refreshQueueCounts(qc);
     },
   });
 }

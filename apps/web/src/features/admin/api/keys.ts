@@ -11,4 +11,5 @@ export const adminKeys = {
   withdrawals: () => [...adminKeys.all, 'withdrawList'] as const,
   withdrawList: (q: object) => [...adminKeys.withdrawals(), q] as const,
   funds: () => [...adminKeys.all, 'fundsOverview'] as const,
+  queueCounts: () => [...adminKeys.all, 'queueCounts'] as const,
 };

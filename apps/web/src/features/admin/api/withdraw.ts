@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AdminWithdrawPage, FundsOverview, WithdrawReviewInput, WithdrawStatus } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
+import { refreshQueueCounts } from './queue-counts.ts';
 
 export interface WithdrawListQuery {
   status?: WithdrawStatus | undefined;
@@ -37,6 +38,7 @@ export function useWithdrawReview() {
       Promise.all([
         qc.invalidateQueries({ queryKey: adminKeys.withdrawals() }),
         qc.invalidateQueries({ queryKey: adminKeys.funds() }),
+        refreshQueueCounts(qc),
       ]),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { AdminComplaintDetail, ComplaintPage, ComplaintRuleInput, ComplaintState } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from '../api/keys.ts';
+import { refreshQueueCounts } from '../api/queue-counts.ts';
 
 const keys = {
   all: () => [...adminKeys.all, 'complaints'] as const,
@@ -40,6 +41,6 @@ export function useComplaintRule() {
         skipErrorHandler: true,
       }),
     meta: { skipErrorHandler: true },
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.all() }),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: keys.all() }), refreshQueueCounts(qc)]),
   });
 }

@@ -82,7 +82,7 @@ export function MonthlyChart({
   useEffect(() => {
     let alive = true;
     let observer: ResizeObserver | undefined;
-    import('./echarts-setup.ts')
+    import('../../../lib/echarts-setup.ts')
       .then(({ echarts }) => {
         if (!alive || !box.current) return;
         chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' }) as unknown as Chart;

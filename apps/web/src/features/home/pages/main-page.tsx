@@ -2,39 +2,28 @@ import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import FileTextOutlined from '@ant-design/icons/FileTextOutlined';
 import QuestionCircleOutlined from '@ant-design/icons/QuestionCircleOutlined';
-import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import ShopOutlined from '@ant-design/icons/ShopOutlined';
 import { type CardType, cardTypeLabels, maskMobile } from '@zl/shared';
 import Alert from 'antd/es/alert';
+import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
+import { chinaHour } from '../../../lib/time.ts';
 import { useUserInfo } from '../../member/index.ts';
 import { verificationOf, verifyPrompt } from '../../verification/index.ts';
+import { useHomeInfo } from '../api/home-info.ts';
+import { EarningsChart } from '../components/earnings-chart.tsx';
+import { HomeFigures } from '../components/home-figures.tsx';
+import { HomeProjects } from '../components/home-projects.tsx';
+import { HomeTodos } from '../components/home-todos.tsx';
 import './home.css';
-import { chinaHour } from '../../../lib/time.ts';
 
 const QUICK_LINKS = [
-  { to: '/orderCenter', title: '项目大厅', text: '浏览最新展台项目', icon: <AppstoreOutlined /> },
-  {
-    to: '/personCenter/projectList',
-    title: '我的项目',
-    text: '报价、中标与施工进度',
-    icon: <FileTextOutlined />,
-  },
-  { to: '/message', title: '消息中心', text: '审核结果与项目通知', icon: <BellOutlined /> },
-  {
-    to: '/personCenter/security_person',
-    title: '实名认证',
-    text: '认证后即可报价',
-    icon: <SafetyCertificateOutlined />,
-  },
-  {
-    to: '/personCenter/showRoomSetting',
-    title: '展厅设置',
-    text: '打造企业展示主页',
-    icon: <ShopOutlined />,
-  },
-  { to: '/help', title: '帮助中心', text: '常见问题解答', icon: <QuestionCircleOutlined /> },
+  { to: '/orderCenter', title: '项目大厅', icon: <AppstoreOutlined /> },
+  { to: '/personCenter/projectList', title: '我的项目', icon: <FileTextOutlined /> },
+  { to: '/message', title: '消息中心', icon: <BellOutlined /> },
+  { to: '/personCenter/showRoomSetting', title: '展厅设置', icon: <ShopOutlined /> },
+  { to: '/help', title: '帮助中心', icon: <QuestionCircleOutlined /> },
 ];
 
 export const FLOW = [
@@ -59,6 +48,9 @@ export default function MainPage() {
   // The verification prompt once Member/userInfo says where the supplier stands (none if verified).
   const { data: info } = useUserInfo();
   const prompt = info ? verifyPrompt(verificationOf(info)) : null;
+  // customers have their own portal (/customer); the home's data is the supplier's
+  const isSupplier = member?.cardtype === 'workshop';
+  const home = useHomeInfo(isSupplier);
 
   return (
     <div className="zl-home">
@@ -95,35 +87,50 @@ export default function MainPage() {
         />
       )}
 
-      <section>
-        <h2 className="zl-home-h2">快捷入口</h2>
-        <div className="zl-home-links">
-          {QUICK_LINKS.map((l) => (
-            <Link key={l.to} to={l.to} className="zl-home-link">
-              <span className="zl-home-link-icon">{l.icon}</span>
-              <span>
-                <b>{l.title}</b>
-                <small>{l.text}</small>
-              </span>
-            </Link>
-          ))}
-        </div>
-      </section>
+      <nav className="zl-home-links" aria-label="快捷入口">
+        {QUICK_LINKS.map((l) => (
+          <Link key={l.to} to={l.to} className="zl-home-link">
+            <span className="zl-home-link-icon">{l.icon}</span>
+            <b>{l.title}</b>
+          </Link>
+        ))}
+      </nav>
 
-      <section className="zl-panel">
-        <h2 className="zl-home-h2" style={{ marginTop: 0 }}>
-          接单流程
-        </h2>
-        <ol className="zl-flow">
-          {FLOW.map((s, i) => (
-            <li key={s.title}>
-              <span className="zl-flow-no">{i + 1}</span>
-              <b>{s.title}</b>
-              <p>{s.text}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {home.isPending && isSupplier ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : home.data ? (
+        <>
+          <div className="zl-home-top">
+            <HomeTodos todos={home.data.todos} />
+            <HomeFigures figures={home.data.figures} />
+          </div>
+          <EarningsChart earnings={home.data.earnings} />
+          <HomeProjects projects={home.data.projects} region={home.data.region} />
+          {home.data.figures.quotes === 0 && <FlowPanel />}
+        </>
+      ) : (
+        <FlowPanel />
+      )}
     </div>
+  );
+}
+
+/** 接单流程: how the platform works, for a supplier who has not quoted yet. */
+function FlowPanel() {
+  return (
+    <section className="zl-panel">
+      <h2 className="zl-home-h2" style={{ marginTop: 0 }}>
+        接单流程
+      </h2>
+      <ol className="zl-flow">
+        {FLOW.map((s, i) => (
+          <li key={s.title}>
+            <span className="zl-flow-no">{i + 1}</span>
+            <b>{s.title}</b>
+            <p>{s.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProjectDetail, AdminProjectReviewInput } from '@zl/shared';
 import { api } from '../../../../lib/api-client.ts';
+import { refreshQueueCounts } from '../../api/queue-counts.ts';
 import { projectReviewKeys } from './project-queue.ts';
 
 export function postProjectReview(body: AdminProjectReviewInput) {
@@ -16,6 +17,7 @@ export function useProjectReview() {
     onSettled: (_d, _e, vars) => {
       void qc.invalidateQueries({ queryKey: projectReviewKeys.queues() });
       void qc.invalidateQueries({ queryKey: projectReviewKeys.detail(vars.id) });
+      void refreshQueueCounts(qc);
     },
   });
 }

@@ -1,5 +1,6 @@
-// Apache ECharts, only what the monthly chart draws: loaded by a dynamic import from
-// monthly-chart.tsx, so it lands in its own chunk and only 收支明细 downloads it (docs/bills.md).
+// Apache ECharts, only what the charts draw (bars, grid, legend, tooltip). Loaded by a dynamic
+// import from bills' monthly chart and the supplier home's earnings chart, so it lands in its own
+// chunk that only 收支明细 and the home download (docs/bills.md, docs/home.md).
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

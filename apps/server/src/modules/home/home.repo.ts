@@ -1,0 +1,101 @@
+import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { projects, quotes } from '../../db/schema/index.ts';
+
+/**
+ * The supplier home's reads (docs/home.md). Each filters by the supplier; nothing here reads
+ * another member's quotes or favourites.
+ */
+
+const notQuotedBy = (supplierId: number) =>
+  sql`not exists (select 1 from quotes q where q.project_id = ${projects.id} and q.supplier_id = ${supplierId})`;
+const favouriteOf = (supplierId: number) =>
+  sql`exists (select 1 from favorites f where f.member_id = ${supplierId} and f.project_id = ${projects.id})`;
+
+/**
+ * Open projects the supplier has not quoted on that want a quote soon: its favourites, and those
+ * closing before `closingBefore` in its province (anywhere when `prov` is ''). Soonest deadline first.
+ */
+export function quoteTodos(
+  db: DbOrTx,
+  supplierId: number,
+  opts: { prov: string; closingBefore: Date; limit: number },
+) {
+  const closing = and(
+    lt(projects.biddl, opts.closingBefore),
+    opts.prov ? eq(projects.prov, opts.prov) : undefined,
+  );
+  return db
+    .select({
+      id: projects.id,
+      orders: projects.orders,
+      title: projects.title,
+      city: projects.city,
+      biddl: projects.biddl,
+      coins: projects.coins,
+      favorite: sql<boolean>`${favouriteOf(supplierId)}`,
+    })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, PROJECT_STATUS.BIDDING),
+        // the order centre's "open": bidding still runs (docs/product.md § Transitions)
+        gt(projects.biddl, sql`now()`),
+        notQuotedBy(supplierId),
+        or(favouriteOf(supplierId), closing),
+      ),
+    )
+    .orderBy(asc(projects.biddl), asc(projects.id))
+    .limit(opts.limit);
+}
+
+/** The supplier's won projects still in delivery (已选标, 签约中, 施工中), with the step's fields. */
+export function deliveryProjects(db: DbOrTx, supplierId: number) {
+  return db
+    .select({
+      id: projects.id,
+      orders: projects.orders,
+      title: projects.title,
+      status: projects.status,
+      contctck: projects.contctck,
+      ispaid: projects.ispaid,
+      prepay: projects.prepay,
+      reportck: projects.reportck,
+      complaintOpen: projects.complaintOpen,
+      closedBy: projects.closedBy,
+      sdate: projects.sdate,
+      edate: projects.edate,
+      biddl: projects.biddl,
+    })
+    .from(quotes)
+    .innerJoin(projects, eq(projects.id, quotes.projectId))
+    .where(
+      and(
+        eq(quotes.supplierId, supplierId),
+        eq(quotes.status, QUOTE_STATUS.WON),
+        inArray(projects.status, [PROJECT_STATUS.AWARDED, PROJECT_STATUS.SIGNING, PROJECT_STATUS.BUILDING]),
+      ),
+    )
+    .orderBy(asc(projects.sdate), asc(projects.id));
+}
+
+/** The supplier's quotes counted in one pass: made, won, lost, and won projects completed. */
+export async function quoteFigures(db: DbOrTx, supplierId: number) {
+  const [row] = await db
+    .select({
+      quotes: sql<number>`count(*)::int`,
+      won: sql<number>`(count(*) filter (where ${quotes.status} = ${QUOTE_STATUS.WON}))::int`,
+      lost: sql<number>`(count(*) filter (where ${quotes.status} = ${QUOTE_STATUS.LOST}))::int`,
+      completed: sql<number>`(count(*) filter (where ${quotes.status} = ${QUOTE_STATUS.WON} and ${projects.status} = ${PROJECT_STATUS.DONE}))::int`,
+    })
+    .from(quotes)
+    .innerJoin(projects, eq(projects.id, quotes.projectId))
+    .where(eq(quotes.supplierId, supplierId));
+  return {
+    quotes: Number(row?.quotes ?? 0),
+    won: Number(row?.won ?? 0),
+    lost: Number(row?.lost ?? 0),
+    completed: Number(row?.completed ?? 0),
+  };
+}
