@@ -57,5 +57,6 @@ export default function ShowPage() {
     return <Result status="warning" title="展厅暂时打不开" subTitle={error.message} />;
   }
   if (isPending || !data) return <Skeleton active paragraph={{ rows: 10 }} />;
+  // designs (设计作品) and services (服务): their sections go in `extraSections` (docs/showroom.md)
   return <ShowroomView info={data} />;
 }
