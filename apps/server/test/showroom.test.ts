@@ -116,6 +116,14 @@ describe('Company/saveInfo and cmpyInfo', () => {
     expect((await sup.c.post<ShowroomProfile>('Company/cmpyInfo', {})).body.data).toEqual(before);
   });
 
+  it('20 identical saves at once leave one showroom row', async () => {
+    const res = await Promise.all(
+      Array.from({ length: 20 }, () => rival.c.post('Company/saveInfo', info({ name: '并发展厅' }))),
+    );
+    for (const r of res) expectOk(r);
+    expect(await count(ctx, 'showrooms', sql`member_id = ${rival.id}`)).toBe(1);
+  });
+
   it('customers have no showroom; no session is NOT_LOGGED_IN', async () => {
     let r = await cust.c.post('Company/saveInfo', info());
     expectError(r, 'FORBIDDEN');
@@ -315,6 +323,15 @@ describe('GET /show link preview', () => {
     expect(html).toContain(`<meta property="og:image" content="${base}/files/${logo}" />`);
     expect(html).toContain(`<meta property="og:url" content="${base}/show?id=${sup.cardno}" />`);
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('a supplier without a showroom: its name, no picture', async () => {
+    const html = (await page(`/show?id=${empty.cardno}`)).body;
+    expect(html).toContain('<meta property="og:title"');
+    expect(html).toContain(
+      `<meta property="og:url" content="${ctx.config.publicBaseUrl}/show?id=${empty.cardno}" />`,
+    );
+    expect(html).not.toContain('og:image');
   });
 
   it('unknown, customer and malformed ids get the plain page', async () => {
