@@ -68,6 +68,7 @@ export default function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   // the menu's badges: what waits in each queue of the operator's role (docs/admin.md "Queue badges")
   const { data: counts } = useQuery(queueCountsQuery(Boolean(me)));
+  const waiting = QUEUE_KEYS.reduce((n, k) => n + (counts?.[k] ?? 0), 0);
 
   if (isPending) {
     return (
@@ -146,7 +147,19 @@ export default function AdminLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="zl-admin-header">
-          <div className="zl-admin-title">{current?.label ?? '运营后台'}</div>
+          <div className="zl-admin-title">
+            {current?.label ?? '运营后台'}
+            {/* the menu is folded away on a phone: what waits in all the role's queues, beside the title */}
+            {collapsed && waiting > 0 && (
+              <Badge
+                count={waiting}
+                overflowCount={99}
+                size="small"
+                className="zl-admin-waiting"
+                title={`共 ${waiting} 条待处理`}
+              />
+            )}
+          </div>
           <Dropdown
             trigger={['click']}
             menu={{
