@@ -178,6 +178,24 @@ describe('live events', () => {
     for (const s of [...held, next]) s.close();
   });
 
+  it('a heartbeat round ends the streams whose session ended (logout); the others get the comment and stay', async () => {
+    const leaving = await memberClient(ctx, { cardtype: 'customer' });
+    const gone = await stream(leaving);
+    const stays = await stream(s1);
+    await gone.next('unread');
+    await stays.next('unread');
+    expectOk(await leaving.c.get('User/logout'));
+    await ctx.app.live.tick();
+    await gone.ended;
+    expect(ctx.app.live.streamsOf(leaving.id)).toBe(0);
+    expect(ctx.app.live.streamsOf(s1.id)).toBeGreaterThan(0);
+    // still open: an event written now arrives
+    const [id] = await quietTips(s1.id, 1);
+    await rows(ctx, sql`select pg_notify('zl_live', ${JSON.stringify({ k: 'tip', m: s1.id, ids: [id] })})`);
+    expect(json(await stays.next('tip')).tip.id).toBe(id);
+    stays.close();
+  });
+
   it('closing the app ends the open streams', async () => {
     const s = await stream(s2);
     await s.next('unread');

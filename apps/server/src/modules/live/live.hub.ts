@@ -6,16 +6,16 @@ import type { Unlisten } from '../../db/listen.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TipRow } from '../tip/tip.repo.ts';
 import { unreadOf } from '../tip/tip.service.ts';
-import { LIVE_CHANNEL, type LiveMessage, tipsByIds } from './live.repo.ts';
+import { LIVE_CHANNEL, type LiveMessage, liveSessionHashes, tipsByIds } from './live.repo.ts';
 
 export interface LiveOptions {
   /** open streams one member may hold in this process (tabs); more answer RATE_LIMITED */
   perMember: number;
   /** open streams this process holds at most */
   maxStreams: number;
-  /** a comment line this often keeps proxies from closing an idle stream */
+  /** a comment line this often keeps proxies from closing an idle stream; streams whose session ended are closed then */
   heartbeatMs: number;
-  /** a stream is ended after about this long (± 10 %): the browser reconnects and its session is checked again */
+  /** a stream is ended after about this long (± 10 %): the browser reconnects through the guard again */
   lifetimeMs: number;
 }
 
@@ -34,6 +34,8 @@ const MAX_BUFFERED = 512 * 1024;
 /** One open event stream of a member. */
 export interface LiveStream {
   memberId: number;
+  /** the session it was opened with: when it ends (logout, password change), so does the stream */
+  sessionHash: string;
   /** the highest tip id sent (the SSE `id:`); a reconnect resumes after it */
   lastId: number;
   out: PassThrough;
@@ -121,7 +123,7 @@ export class LiveHub {
         this.listening = null;
         throw err;
       });
-    this.heartbeat ??= setInterval(() => this.tick(), this.options.heartbeatMs);
+    this.heartbeat ??= setInterval(() => void this.tick(), this.options.heartbeatMs);
     this.heartbeat.unref();
     return this.listening;
   }
@@ -155,14 +157,16 @@ export class LiveHub {
   }
 
   /** Sends tips to a stream, each once, with the stream's highest tip id as the event id. */
-  sendTips(stream: LiveStream, rows: TipRow[], unread: number): void {
-    for (const r of rows) {
-      if (stream.recent.includes(r.id)) continue;
+  sendTips(stream: LiveStream, rows: TipRow[], unread: number, frames?: string[]): void {
+    rows.forEach((r, i) => {
+      if (stream.recent.includes(r.id)) return;
       stream.recent.push(r.id);
       if (stream.recent.length > 64) stream.recent.shift();
+      // the usual case (the newest tip): the frame made once for all the member's streams
+      const frame = r.id > stream.lastId ? frames?.[i] : undefined;
       stream.lastId = Math.max(stream.lastId, r.id);
-      this.write(stream, sseFrame('tip', { tip: tipView(r), unread }, stream.lastId));
-    }
+      this.write(stream, frame ?? sseFrame('tip', { tip: tipView(r), unread }, stream.lastId));
+    });
   }
 
   /** Ends every stream and stops listening (the app's close). */
@@ -179,13 +183,26 @@ export class LiveHub {
     await off?.().catch(() => {});
   }
 
-  private tick(): void {
+  /** Heartbeat round: a comment to every stream; streams past their lifetime or session end. */
+  tick(): Promise<void> {
     const now = Date.now();
+    const hashes = new Set<string>();
     for (const set of this.members.values())
       for (const s of set) {
         if (now >= s.endsAt) s.out.end();
-        else this.write(s, ': ping\n\n');
+        else {
+          this.write(s, ': ping\n\n');
+          hashes.add(s.sessionHash);
+        }
       }
+    if (hashes.size === 0) return Promise.resolve();
+    return liveSessionHashes(this.database.db, [...hashes]).then(
+      (live) => {
+        for (const set of this.members.values())
+          for (const s of set) if (!live.has(s.sessionHash)) s.out.end();
+      },
+      (err) => this.log.warn({ err }, 'live session check failed'),
+    );
   }
 
   /** The LISTEN connection was lost and is back: what was said meanwhile is unknown. */
@@ -224,7 +241,8 @@ export class LiveHub {
     if (msg.k === 'tip') {
       const ids = msg.ids.filter((id) => Number.isSafeInteger(id) && id > 0).slice(0, 100);
       const [rows, unread] = await Promise.all([tipsByIds(db, msg.m, ids), unreadOf(db, msg.m)]);
-      for (const s of this.members.get(msg.m) ?? []) this.sendTips(s, rows, unread);
+      const frames = rows.map((r) => sseFrame('tip', { tip: tipView(r), unread }, r.id));
+      for (const s of this.members.get(msg.m) ?? []) this.sendTips(s, rows, unread, frames);
     }
   }
 }

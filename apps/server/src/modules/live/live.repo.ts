@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { projects, quotes, type TipRow, tips } from '../../db/schema/index.ts';
+import { projects, quotes, sessions, type TipRow, tips } from '../../db/schema/index.ts';
 
 /**
  * The channel of live updates (docs/adr/0007-live-events.md): each process LISTENs on it and
@@ -80,4 +80,17 @@ export async function projectLive(db: DbOrTx, projectId: number): Promise<Projec
     quotes: rows.reduce((a, r) => a + Number(r.n), 0),
     supplierIds: rows.map((r) => r.supplierId),
   };
+}
+
+/** Of these session ids (sha256 of the cookie), the ones that still exist and have not expired. */
+export async function liveSessionHashes(db: DbOrTx, hashes: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(and(inArray(sessions.idHash, hashes.slice(i, i + 1000)), gt(sessions.expiresAt, sql`now()`)));
+    for (const r of rows) out.add(r.idHash);
+  }
+  return out;
 }

@@ -47,7 +47,7 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
       },
     },
     async (request, reply) => {
-      const memberId = memberOf(request).memberId;
+      const { memberId, sessionHash } = memberOf(request);
       const after = lastEventId(request);
       deps.log.debug({ memberId }, 'live stream');
       hub.admit(memberId);
@@ -57,6 +57,7 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
       const lifetime = hub.options.lifetimeMs;
       const stream: LiveStream = {
         memberId,
+        sessionHash,
         lastId: 0,
         out,
         endsAt: Date.now() + lifetime * (0.9 + Math.random() * 0.2),
