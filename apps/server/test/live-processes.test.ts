@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.ts';
+import { rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
 import {
@@ -79,6 +81,17 @@ describe.skipIf(!ON_POSTGRES)('live updates across two server processes (Postgre
     b = startServer(url, await freePort(), false);
     procs.push(a, b);
     await Promise.all([healthy(a), healthy(b)]);
+    // A's outbox job LISTENs once it has started (after /healthz answers): wait for it, so the
+    // delivery below is woken by the NOTIFY and not by the 30 s safety poll
+    for (;;) {
+      const [r] = await rows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query ilike 'listen zl_outbox%'`,
+      );
+      if (Number(r?.n) > 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 120_000);
 
   afterAll(async () => {
@@ -96,7 +109,7 @@ describe.skipIf(!ON_POSTGRES)('live updates across two server processes (Postgre
   }, 60_000);
 
   it('a quote made through process A reaches the customer stream held by process B (tip, project); a read through A lowers the count at B', {
-    timeout: 60_000,
+    timeout: 90_000,
   }, async () => {
     const cust = await memberClient(ctx, { cardtype: 'customer' });
     const sup = await verifiedSupplier(ctx, 100);

@@ -178,6 +178,14 @@ describe('live events', () => {
     for (const s of [...held, next]) s.close();
   });
 
+  it('six streams opened at once by one member: three are held, three answer RATE_LIMITED', async () => {
+    const m = await memberClient(ctx, { cardtype: 'workshop' });
+    const all = await Promise.all(Array.from({ length: 6 }, () => stream(m)));
+    expect(all.map((s) => s.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(ctx.app.live.streamsOf(m.id)).toBe(3);
+    for (const s of all) s.close();
+  });
+
   it('a heartbeat round ends the streams whose session ended (logout); the others get the comment and stay', async () => {
     const leaving = await memberClient(ctx, { cardtype: 'customer' });
     const gone = await stream(leaving);

@@ -12,8 +12,12 @@ export interface SseStream {
   headers: http.IncomingHttpHeaders;
   /** the body when the answer is not a stream (an error envelope) */
   body: () => Promise<string>;
-  /** the next event (named `event` when given; others before it are skipped and kept in `seen`) */
+  /**
+   * The first event not taken yet (named `event` when given: events of other names stay for later
+   * calls, as events of one stream may come in either order when two handlers send them).
+   */
   next(event?: string): Promise<SseEvent>;
+  /** every event received, in order */
   seen: SseEvent[];
   /** resolves when the server ended the stream */
   ended: Promise<void>;
@@ -49,12 +53,11 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
           const line = buf.slice(0, nl);
           buf = buf.slice(nl + 1);
           if (line === '') {
-            if (cur.data !== undefined)
-              queue.push({
-                event: cur.event ?? 'message',
-                data: cur.data,
-                ...(cur.id ? { id: cur.id } : {}),
-              });
+            if (cur.data !== undefined) {
+              const e = { event: cur.event ?? 'message', data: cur.data, ...(cur.id ? { id: cur.id } : {}) };
+              queue.push(e);
+              seen.push(e);
+            }
             cur = {};
             for (const w of waiters.splice(0)) w();
           } else if (!line.startsWith(':')) {
@@ -70,11 +73,8 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
       });
       const next = async (event?: string): Promise<SseEvent> => {
         for (;;) {
-          while (queue.length > 0) {
-            const e = queue.shift()!;
-            seen.push(e);
-            if (event === undefined || e.event === event) return e;
-          }
+          const i = queue.findIndex((e) => event === undefined || e.event === event);
+          if (i >= 0) return queue.splice(i, 1)[0]!;
           if (res.complete || res.destroyed) throw new Error(`stream ended before ${event ?? 'an event'}`);
           await new Promise<void>((r) => waiters.push(r));
         }

@@ -34,6 +34,8 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
       config: { guard: 'member' },
       // compression would hold events back until a block fills
       compress: false,
+      // a HEAD would open a stream that sends nothing: only GET
+      exposeHeadRoute: false,
       // EventSource sends no Origin on the site's own pages; another site's page is refused as for a POST
       onRequest: async (request) => {
         if (crossSiteVerdict(request, deps.config.allowedOrigins) === 'refused')
@@ -51,8 +53,6 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
       const after = lastEventId(request);
       deps.log.debug({ memberId }, 'live stream');
       hub.admit(memberId);
-      // listening before the replay is read: nothing committed in between is lost
-      await hub.ready();
       const out = new PassThrough();
       const lifetime = hub.options.lifetimeMs;
       const stream: LiveStream = {
@@ -63,8 +63,13 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
         endsAt: Date.now() + lifetime * (0.9 + Math.random() * 0.2),
         recent: [],
       };
+      // counted at once (no await since admit): concurrent opens cannot pass the caps together
       hub.add(stream);
+      // a client gone while the replay is read frees its place too
+      reply.raw.once('close', () => out.destroy());
       try {
+        // listening before the replay is read: nothing committed in between is lost
+        await hub.ready();
         out.write(`retry: ${RETRY_MS}\n\n`);
         const unread = await unreadOf(deps.db, memberId);
         if (after === undefined) {
@@ -86,7 +91,6 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
         out.destroy();
         throw err;
       }
-      reply.raw.once('close', () => out.destroy());
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')
