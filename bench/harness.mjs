@@ -18,8 +18,8 @@ export function build() {
 
 /**
  * Starts apps/server/dist/server.js on the port with the demo data and `env` on top; answers its
- * base URL, a `ready()` that waits for /healthz, a `stop()` (also run when this process exits) and
- * `exited`, a promise of the process's end.
+ * base URL, a `ready()` that waits for /healthz, a `stop()` (also run when this process exits),
+ * `exited`, a promise of the process's end, and its `pid`.
  */
 export function startServer(port, env) {
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
@@ -52,7 +52,7 @@ export function startServer(port, env) {
     }
     throw new Error('server did not start');
   }
-  return { base, ready, stop, exited };
+  return { base, ready, stop, exited, pid: server.pid };
 }
 
 export const DEMO_LOGIN = JSON.stringify({ mobile: '13800000001', password: 'demo1234' });

@@ -32,6 +32,9 @@ import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { createStorage, type FileStorage } from './modules/file/storage.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { registerLiveHandlers } from './modules/live/live.events.ts';
+import { LIVE_DEFAULTS, LiveHub } from './modules/live/live.hub.ts';
+import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
@@ -82,6 +85,8 @@ declare module 'fastify' {
     outbox: Outbox;
     /** scheduled work (expiry, outbox dispatch); started by server.ts only, stopped by close() */
     jobs: Scheduler;
+    /** this process's live event streams (docs/adr/0007-live-events.md) */
+    live: LiveHub;
   }
 }
 
@@ -170,6 +175,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const jobs = createScheduler({ database, config, log: app.log, outbox, payment });
   app.decorate('outbox', outbox);
   app.decorate('jobs', jobs);
+  const live = new LiveHub(database, app.log, { ...LIVE_DEFAULTS, ...config.live });
+  app.decorate('live', live);
+  // Before the server closes: open streams end (browsers reconnect elsewhere), so close() need not wait for them.
+  app.addHook('preClose', async () => {
+    await live.stop();
+  });
   // Runs after in-flight requests finished: a round in progress completes, nothing new starts.
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -272,6 +283,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerCompanyRoutes(app, deps);
   registerHomeRoutes(app, deps);
   registerQueueCountRoutes(app, deps);
+  registerLiveRoutes(app, deps, live);
+  registerLiveHandlers(outbox);
 
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const page = webDist ? pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config) : null;

@@ -92,6 +92,9 @@ const envSchema = z.object({
   EXPIRE_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   /** a completion report left undecided this many days is accepted by the system (docs/delivery-report.md) */
   AUTO_ACCEPT_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** live updates (docs/adr/0007-live-events.md): open event streams per member, and per process */
+  LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(10),
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
 
 export interface Config {
@@ -151,6 +154,8 @@ export interface Config {
   alipay: AlipayConfig | null;
   /** the site's public origin, no trailing slash (Alipay's notify_url and return_url) */
   publicBaseUrl: string;
+  /** caps of the live event streams (docs/adr/0007-live-events.md) */
+  live: { perMember: number; maxStreams: number };
 }
 
 export interface AlipayConfig {
@@ -469,5 +474,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     alipay: alipayConfig(e),
     s3: s3Config(e),
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    live: { perMember: e.LIVE_STREAMS_PER_MEMBER, maxStreams: e.LIVE_MAX_STREAMS },
   };
 }

@@ -45,7 +45,7 @@ export async function seedDemoTips(db: Db, demo: DemoMobiles, titles: readonly s
           createdAt: row.at,
           isRead: now - row.at.getTime() > 3 * DAY,
         }));
-        written += await insertTips(tx, rows);
+        written += (await insertTips(tx, rows)).length;
       }
     }
   });

@@ -132,6 +132,15 @@ const DOC_ONLY: Record<
     },
   },
   'GET /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
+  'GET /api/Tipcenter/stream': {
+    response: {
+      200: {
+        description:
+          '服务器推送事件流（docs/messages.md「实时更新」）：event 为 tip / unread / project / resync，data 为一行 JSON；失败时为失败的信封',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+    },
+  },
   'POST /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
 };
 

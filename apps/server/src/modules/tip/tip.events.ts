@@ -1,5 +1,6 @@
 import { COMPLAINT_DECISION_TEXT, COMPLAINT_RULES, EVALUATION_RULES, type ProjectEvent } from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
+import { notifyLive } from '../live/live.repo.ts';
 import type { Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import type { ProjectEventNotice } from '../project/project-transition.ts';
 import { onProjectEvent } from '../project/project-transition.ts';
@@ -407,24 +408,32 @@ export async function complaintTips(tx: Tx, type: string, e: ComplaintPayload): 
   }
 }
 
+/**
+ * Writes one event's tips and tells the members' open pages (a `tip` live update, heard once the
+ * delivery commits: docs/adr/0007-live-events.md). A redelivery writes and tells nothing twice.
+ */
+async function writeTips(tx: Tx, drafts: Draft[], eventId: number): Promise<void> {
+  const written = await repo.insertTips(
+    tx,
+    drafts.map((d) => ({ ...d, eventId })),
+  );
+  const byMember = new Map<number, number[]>();
+  for (const t of written) byMember.set(t.memberId, [...(byMember.get(t.memberId) ?? []), t.id]);
+  for (const [m, ids] of byMember) await notifyLive(tx, { k: 'tip', m, ids });
+}
+
 /** Registers the handlers that turn outbox events into tips. Answers a function that removes them. */
 export function registerTipHandlers(outbox: Outbox): () => void {
   const offProject = onProjectEvent(outbox, TIP_HANDLER, async (notice, ctx) => {
     const drafts = await projectTips(ctx.tx, notice);
-    await repo.insertTips(
-      ctx.tx,
-      drafts.map((d) => ({ ...d, eventId: notice.eventId })),
-    );
+    await writeTips(ctx.tx, drafts, notice.eventId);
   });
   const offLedger = outbox.on<LedgerPayload>(
     TIP_LEDGER_HANDLER,
     'ledger.*',
     async (event: OutboxEvent<LedgerPayload>, ctx) => {
       const drafts = await ledgerTips(ctx.tx, event.payload);
-      await repo.insertTips(
-        ctx.tx,
-        drafts.map((d) => ({ ...d, eventId: event.id })),
-      );
+      await writeTips(ctx.tx, drafts, event.id);
     },
   );
   const offMember = outbox.on<AuthReviewedPayload>(
@@ -432,10 +441,7 @@ export function registerTipHandlers(outbox: Outbox): () => void {
     'member.authReviewed',
     async (event, ctx) => {
       const drafts = await authReviewTips(ctx.tx, event.payload);
-      await repo.insertTips(
-        ctx.tx,
-        drafts.map((d) => ({ ...d, eventId: event.id })),
-      );
+      await writeTips(ctx.tx, drafts, event.id);
     },
   );
   const offEvaluation = outbox.on<EvaluationPayload>(
@@ -443,10 +449,7 @@ export function registerTipHandlers(outbox: Outbox): () => void {
     'evaluation.*',
     async (event, ctx) => {
       const drafts = await evaluationTips(ctx.tx, event.type, event.payload);
-      await repo.insertTips(
-        ctx.tx,
-        drafts.map((d) => ({ ...d, eventId: event.id })),
-      );
+      await writeTips(ctx.tx, drafts, event.id);
     },
   );
   const offComplaint = outbox.on<ComplaintPayload>(
@@ -454,10 +457,7 @@ export function registerTipHandlers(outbox: Outbox): () => void {
     'complaint.*',
     async (event, ctx) => {
       const drafts = await complaintTips(ctx.tx, event.type, event.payload);
-      await repo.insertTips(
-        ctx.tx,
-        drafts.map((d) => ({ ...d, eventId: event.id })),
-      );
+      await writeTips(ctx.tx, drafts, event.id);
     },
   );
   return () => {

@@ -16,15 +16,17 @@ export interface NewTip {
   isRead?: boolean;
 }
 
-/** Writes tips; a (member, event) pair already written is skipped. Answers how many were new. */
-export async function insertTips(db: DbOrTx, rows: NewTip[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const out = await db
+/** Writes tips; a (member, event) pair already written is skipped. Answers the new ones. */
+export async function insertTips(
+  db: DbOrTx,
+  rows: NewTip[],
+): Promise<Array<{ id: number; memberId: number }>> {
+  if (rows.length === 0) return [];
+  return db
     .insert(tips)
     .values(rows)
     .onConflictDoNothing({ target: [tips.memberId, tips.eventId] })
-    .returning({ id: tips.id });
-  return out.length;
+    .returning({ id: tips.id, memberId: tips.memberId });
 }
 
 /** Whether any tip without an outbox event exists (the demo's, negative event ids: docs/messages.md "Demo"). */

@@ -2,6 +2,7 @@ import type { Tip, TipChange, TipListPage, tipDeleteSchema, tipEditSchema, tipLi
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../lib/types.ts';
+import { notifyLive } from '../live/live.repo.ts';
 import * as repo from './tip.repo.ts';
 
 function view(r: repo.TipRow): Tip {
@@ -41,6 +42,7 @@ export async function markRead(
   input: z.output<typeof tipEditSchema>,
 ): Promise<TipChange> {
   const changed = await repo.markRead(deps.db, memberId, input.all === true ? undefined : input.ids);
+  if (changed > 0) await notifyLive(deps.db, { k: 'unread', m: memberId });
   return { changed, unread: await repo.countUnread(deps.db, memberId) };
 }
 
@@ -51,6 +53,7 @@ export async function remove(
   input: z.output<typeof tipDeleteSchema>,
 ): Promise<TipChange> {
   const changed = await repo.deleteTips(deps.db, memberId, input.ids);
+  if (changed > 0) await notifyLive(deps.db, { k: 'unread', m: memberId });
   return { changed, unread: await repo.countUnread(deps.db, memberId) };
 }
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { UnreadBadge } from '../../features/message/index.ts';
+import { UnreadBadge, useLiveEvents } from '../../features/message/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { AntdProvider } from '../antd-provider.tsx';
 import { NAV_ITEMS, navKeyOf } from './nav.ts';
@@ -14,6 +14,8 @@ const menuItems = NAV_ITEMS.map((n) => ({
 /** The supplier's frame around every page behind the guard (the main layout of docs/seed-map.md § Routes). */
 function MainLayout() {
   const { pathname } = useLocation();
+  // new tips, the unread count and project changes without a reload (docs/messages.md "Live updates")
+  useLiveEvents();
   return (
     <SiteShell
       brandTo="/mainPage"

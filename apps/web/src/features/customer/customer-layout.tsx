@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { AntdProvider } from '../../app/antd-provider.tsx';
 import { SiteShell } from '../../app/layouts/site-shell.tsx';
 import { queryClient } from '../../lib/query-client.ts';
-import { UnreadBadge } from '../message/index.ts';
+import { UnreadBadge, useLiveEvents } from '../message/index.ts';
 import './customer.css';
 
 const NAV = [
@@ -42,6 +42,8 @@ function navKey(pathname: string): string {
 
 function CustomerLayout() {
   const { pathname } = useLocation();
+  // new tips, the unread count and project changes without a reload (docs/messages.md "Live updates")
+  useLiveEvents();
   // The portal is for customers: SiteShell sends a supplier who follows a link here home (guard rule 6).
   return (
     <SiteShell

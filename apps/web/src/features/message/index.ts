@@ -1,2 +1,3 @@
-/** What other features and the layouts may use of message (docs/messages.md): the header badge. */
+/** What other features and the layouts may use of message (docs/messages.md): the header badge and live updates. */
+export { LIVE_STREAM_URL, useLiveEvents } from './api/live-events.ts';
 export { UnreadBadge, useUnreadCount } from './components/unread-badge.tsx';

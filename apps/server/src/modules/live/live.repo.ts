@@ -1,0 +1,96 @@
+import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { projects, quotes, sessions, type TipRow, tips } from '../../db/schema/index.ts';
+
+/**
+ * The channel of live updates (docs/adr/0007-live-events.md): each process LISTENs on it and
+ * pushes what it hears to the server-sent-event streams it holds. Written with `pg_notify` in the
+ * transaction of the change, so it is heard only once that change committed.
+ */
+export const LIVE_CHANNEL = 'zl_live';
+
+/** What one notification says; small (a NOTIFY payload must stay under 8000 bytes). */
+export type LiveMessage =
+  /** new tips of member `m` (their ids; the rows are read on delivery) */
+  | { k: 'tip'; m: number; ids: number[] }
+  /** member `m` read or deleted tips: the unread count changed */
+  | { k: 'unread'; m: number }
+  /** project `p` changed (`w`: a new quote, or the project itself); told to members `m` */
+  | { k: 'project'; p: number; w: 'quote' | 'project'; s: number; n: number; m: number[] };
+
+/** `pg_notify(LIVE_CHANNEL, message)` in `db`'s transaction (delivered at its commit). */
+export async function notifyLive(db: DbOrTx, message: LiveMessage): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+}
+
+/** A member's tips with these ids, oldest first (ids of another member's tips find nothing). */
+export function tipsByIds(db: DbOrTx, memberId: number, ids: number[]): Promise<TipRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tips)
+    .where(and(eq(tips.memberId, memberId), inArray(tips.id, ids)))
+    .orderBy(asc(tips.id));
+}
+
+/** Up to `limit` of a member's tips with an id above `afterId`, oldest first (a resumed stream). */
+export function tipsAfter(db: DbOrTx, memberId: number, afterId: number, limit: number): Promise<TipRow[]> {
+  return db
+    .select()
+    .from(tips)
+    .where(and(eq(tips.memberId, memberId), gt(tips.id, afterId)))
+    .orderBy(asc(tips.id))
+    .limit(limit);
+}
+
+/** The member's newest tip id (0: none): where a new stream starts. */
+export async function lastTipId(db: DbOrTx, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: max(tips.id) })
+    .from(tips)
+    .where(eq(tips.memberId, memberId));
+  return Number(row?.id ?? 0);
+}
+
+export interface ProjectLive {
+  customerId: number;
+  status: number;
+  /** number of quotes */
+  quotes: number;
+  /** the suppliers who quoted (the winner among them) */
+  supplierIds: number[];
+}
+
+/** What a project's page shows that a live `project` event tells, and who is told. */
+export async function projectLive(db: DbOrTx, projectId: number): Promise<ProjectLive | undefined> {
+  const [p] = await db
+    .select({ customerId: projects.customerId, status: projects.status })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .limit(1);
+  if (!p) return undefined;
+  const rows = await db
+    .select({ supplierId: quotes.supplierId, n: count() })
+    .from(quotes)
+    .where(eq(quotes.projectId, projectId))
+    .groupBy(quotes.supplierId);
+  return {
+    customerId: p.customerId,
+    status: p.status,
+    quotes: rows.reduce((a, r) => a + Number(r.n), 0),
+    supplierIds: rows.map((r) => r.supplierId),
+  };
+}
+
+/** Of these session ids (sha256 of the cookie), the ones that still exist and have not expired. */
+export async function liveSessionHashes(db: DbOrTx, hashes: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
+      .where(and(inArray(sessions.idHash, hashes.slice(i, i + 1000)), gt(sessions.expiresAt, sql`now()`)));
+    for (const r of rows) out.add(r.idHash);
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { Tip, UserInfo } from '@zl/shared';
+import { useEffect } from 'react';
+import { withFeedback } from '../../../lib/feedback.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { memberKeys } from '../../member/index.ts';
+import { tipKeys } from './tips.ts';
+
+/** The signed-in member's server-sent events (docs/messages.md "Live updates"). */
+export const LIVE_STREAM_URL = '/api/Tipcenter/stream';
+
+/** What a `project` event says: the project, what changed, its status and number of quotes. */
+export interface ProjectChange {
+  id: number;
+  what: 'quote' | 'project';
+  status: number;
+  quotes: number;
+}
+
+function parse<T>(data: unknown): T | null {
+  if (typeof data !== 'string') return null;
+  try {
+    return JSON.parse(data) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** The header badge reads userInfo's `unread`/`hastips`: set them from the event. */
+function setUnread(qc: QueryClient, unread: number): void {
+  if (!Number.isInteger(unread) || unread < 0) return;
+  qc.setQueryData<UserInfo>(memberKeys.userInfo(), (u) => (u ? { ...u, unread, hastips: unread > 0 } : u));
+}
+
+/**
+ * The queries that show a project: the customer portal's (`['customer', …, id]`: detail, quotes,
+ * winner; its project list) and the supplier's order pages (`['project', …, id]`; its order list).
+ */
+function invalidateProject(qc: QueryClient, id: number | null): Promise<void> {
+  return qc.invalidateQueries({
+    predicate: (q) => {
+      const [area, what] = q.queryKey;
+      if (area !== 'customer' && area !== 'project') return false;
+      return id === null || q.queryKey.includes(id) || what === 'projectList' || what === 'factoryPrjctList';
+    },
+  });
+}
+
+/**
+ * Live updates while a member is signed in: one EventSource on LIVE_STREAM_URL (the browser
+ * reconnects by itself and resumes with Last-Event-ID). `tip`: the badge's count, the message
+ * list read again and a small notification; `unread`: the count; `project`: that project's
+ * pages read again; `resync` (the server may have missed something): all of them read again.
+ * Closed when the member signs out. Mount it once per layout.
+ */
+export function useLiveEvents(): void {
+  const qc = useQueryClient();
+  const cardno = useSession((s) => s.member?.cardno ?? null);
+  useEffect(() => {
+    if (!cardno || typeof EventSource === 'undefined') return;
+    const es = new EventSource(LIVE_STREAM_URL, { withCredentials: true });
+    es.addEventListener('tip', (e) => {
+      const d = parse<{ tip: Tip; unread: number }>((e as MessageEvent).data);
+      if (!d?.tip) return;
+      setUnread(qc, d.unread);
+      void qc.invalidateQueries({ queryKey: tipKeys.all });
+      withFeedback((f) =>
+        f.notification.open({
+          key: `tip-${d.tip.id}`,
+          message: d.tip.title,
+          description: d.tip.content || undefined,
+          placement: 'topRight',
+          duration: 6,
+        }),
+      );
+    });
+    es.addEventListener('unread', (e) => {
+      const d = parse<{ unread: number }>((e as MessageEvent).data);
+      if (!d) return;
+      setUnread(qc, d.unread);
+      void qc.invalidateQueries({ queryKey: tipKeys.all });
+    });
+    es.addEventListener('project', (e) => {
+      const d = parse<ProjectChange>((e as MessageEvent).data);
+      if (d && Number.isSafeInteger(d.id)) void invalidateProject(qc, d.id);
+    });
+    es.addEventListener('resync', () => {
+      void qc.invalidateQueries({ queryKey: memberKeys.userInfo() });
+      void qc.invalidateQueries({ queryKey: tipKeys.all });
+      void invalidateProject(qc, null);
+    });
+    return () => es.close();
+  }, [cardno, qc]);
+}
