@@ -48,7 +48,8 @@ test('an award lights the supplier’s badge in another browser without a reload
   }).toPass({ timeout: 30_000 });
   await expect(customer.getByText(/已选择 .+ 中标/)).toBeVisible();
 
-  // the supplier's badge counts the award's tip, the page never reloaded
+  // the supplier's badge counts the award's tip, the page never reloaded. The badge's own polling
+  // (every 60 s from the reload above) cannot be what lit it: the whole award takes well under that.
   await expect(supplier.getByTitle(`${before + 1} 条未读消息`)).toBeVisible();
   expect(loads).toBe(0);
   await supplier.getByRole('link', { name: /消息/ }).first().click();
