@@ -30,7 +30,7 @@ export default function ServiceDetailPage() {
   return (
     <div className="zl-works-page">
       <div className="zl-works-head">
-        <Link to={data.mine ? '/personCenter/serviceList' : `/show?cardno=${data.supplier.cardno}`}>
+        <Link to={data.mine ? '/personCenter/serviceList' : `/show?id=${data.supplier.cardno}`}>
           {data.mine ? '← 我的服务' : `← ${data.supplier.name}`}
         </Link>
         {data.mine && (
