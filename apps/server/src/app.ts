@@ -43,6 +43,7 @@ import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { registerTipRoutes } from './modules/tip/tip.routes.ts';
+import { SessionCache } from './modules/user/session-cache.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
@@ -186,7 +187,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     await jobs.stop();
   });
 
+  // Started once the app is ready (it LISTENs for ended sessions), stopped with it.
+  const sessions = new SessionCache(config.sessionCacheMs);
+  app.addHook('onReady', async () => sessions.start(database, app.log));
+  app.addHook('onClose', async () => sessions.stop());
+
   const deps: Deps = {
+    sessions,
     db: database.db,
     outbox,
     config,
@@ -218,7 +225,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   // Before the session lookup: a request from another site's page is refused first.
   registerOriginCheck(app, config);
-  registerSessionHook(app, database.db, config);
+  registerSessionHook(app, database.db, config, sessions);
   registerAdminSessionHook(app, database.db, config);
 
   // Liveness (the process answers) and readiness (the database answers), as orchestrators expect.

@@ -42,7 +42,14 @@ export async function makeTestApp(
     alipay?: BuildOptions['alipay'];
   } = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // The session cache is off unless a test asks for it: tests that move a session's clock in SQL read it again.
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_CACHE_SECONDS: '0',
+    ...env,
+  });
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (config.databaseUrl) {

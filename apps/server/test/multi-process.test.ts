@@ -1,5 +1,6 @@
 // N processes, one platform (docs/deploy.md): two real server processes on one PostgreSQL database
-// and one S3-protocol bucket share sessions, files and rate limits; `WORKERS=2` runs two workers
+// and one S3-protocol bucket share sessions (and forget ended ones from each other's session
+// cache), files and rate limits; `WORKERS=2` runs two workers
 // behind one port under a supervisor that replaces a dead worker. Needs the PostgreSQL server
 // (DATABASE_URL); the refusal without it runs everywhere.
 import { execFileSync } from 'node:child_process';
@@ -93,6 +94,8 @@ describe.skipIf(!DATABASE_URL)('two server processes, one database, one bucket',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       LOGIN_IP_ACCOUNT_FAILURE_LIMIT: '3',
+      // a minute: a session one process cached can only end there through the other's notification
+      SESSION_CACHE_SECONDS: '60',
       // each process's own disk: a file found through the other process can only come from the bucket
       UPLOAD_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'zl-mp-a-')),
     };
@@ -114,13 +117,38 @@ describe.skipIf(!DATABASE_URL)('two server processes, one database, one bucket',
     if (s3dir) fs.rmSync(s3dir, { recursive: true, force: true });
   });
 
-  it('a session made on one process is valid on the other; a logout on the other ends it on both', async () => {
+  it('a session made on one process is valid on the other; a logout on the other ends it on both, cached or not', async () => {
     const m = await member(a);
     const onB = await call(b, 'Member/userInfo', {}, m.cookie);
     expect(onB.json.success).toBe(true);
     expect(onB.json.data.mobile).toBe(m.mobile);
+    // A has it in its session cache now
+    expect((await call(a, 'Member/userInfo', {}, m.cookie)).json.success).toBe(true);
     await fetch(`http://127.0.0.1:${b}/api/User/logout`, { headers: { cookie: m.cookie } });
-    expect((await call(a, 'Member/userInfo', {}, m.cookie)).json.errCode).toBe('NOT_LOGGED_IN');
+    expect((await call(b, 'Member/userInfo', {}, m.cookie)).json.errCode).toBe('NOT_LOGGED_IN');
+    // A forgets it when B's notification arrives (the cache would keep it a minute otherwise)
+    await expect
+      .poll(async () => (await call(a, 'Member/userInfo', {}, m.cookie)).json.errCode, { timeout: 10_000 })
+      .toBe('NOT_LOGGED_IN');
+  }, 60_000);
+
+  it('a password change on one process ends the member’s other sessions cached by the other', async () => {
+    const m = await member(a);
+    const second = await call(b, 'User/login', { mobile: m.mobile, password: 'Multi2026ok' });
+    expect((await call(a, 'Member/userInfo', {}, second.setCookie)).json.success).toBe(true);
+    const changed = await call(
+      b,
+      'Member/changePwd',
+      { oldPassword: 'Multi2026ok', password: 'Multi2027ok' },
+      m.cookie,
+    );
+    expect(changed.json.success).toBe(true);
+    await expect
+      .poll(async () => (await call(a, 'Member/userInfo', {}, second.setCookie)).json.errCode, {
+        timeout: 10_000,
+      })
+      .toBe('NOT_LOGGED_IN');
+    expect((await call(a, 'Member/userInfo', {}, m.cookie)).json.success).toBe(true);
   }, 60_000);
 
   it('a file uploaded through one process is served by the other (from the bucket)', async () => {

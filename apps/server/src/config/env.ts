@@ -40,6 +40,8 @@ const envSchema = z.object({
   WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  /** a live session read within this many seconds is answered from the process's cache (0: off; docs/members.md) */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
     .int()
@@ -127,6 +129,8 @@ export interface Config {
   /** null: WeChat sign-in is not configured (no appid + secret) */
   wechat: WechatConfig | null;
   sessionIdleMs: number;
+  /** 0: every request reads its session from the database */
+  sessionCacheMs: number;
   sessionAbsoluteMs: number;
   rememberMs: number;
   /** failed logins allowed per client address (all accounts together) in a 15-minute window */
@@ -457,6 +461,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     aliyunSms: aliyunSmsConfig(e),
     wechat: wechatConfig(e, e.PORT),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rememberMs: e.REMEMBER_DAYS * 86_400_000,
     loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,

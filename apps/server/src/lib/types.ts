@@ -10,6 +10,7 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import type { AlipayGateway } from '../modules/payment/alipay-gateway.ts';
+import type { SessionCache } from '../modules/user/session-cache.ts';
 import type { SmsSender } from '../modules/user/sms-sender.ts';
 
 export type App = FastifyInstance<
@@ -34,4 +35,6 @@ export interface Deps {
    * PAYMENT_NOT_CONFIGURED).
    */
   alipay: AlipayGateway | null;
+  /** live sessions read lately, forgotten by every process when they end (docs/members.md § Session cache) */
+  sessions?: SessionCache;
 }

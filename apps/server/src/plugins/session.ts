@@ -4,6 +4,7 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { App } from '../lib/types.ts';
 import { findSession, type SessionContext } from '../modules/user/session.service.ts';
+import type { SessionCache } from '../modules/user/session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,14 +38,14 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
   reply.clearCookie(RT_COOKIE, { ...rememberCookieOptions(config), maxAge: 0 });
 }
 
-export function registerSessionHook(app: App, db: Db, config: Config): void {
+export function registerSessionHook(app: App, db: Db, config: Config, cache?: SessionCache): void {
   app.decorateRequest('member', null);
   app.addHook('onRequest', async (request, reply) => {
     // The API and the private-file route need the member; static assets do not.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
     const token = request.cookies[SID_COOKIE];
     if (!token) return;
-    request.member = await findSession(db, config, token);
+    request.member = await findSession(db, config, token, cache);
     // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
     if (!request.member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
   });

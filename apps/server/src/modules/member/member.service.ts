@@ -13,6 +13,7 @@ import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo
 import type { Deps } from '../../lib/types.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
 import { assertOwnFile } from '../file/file-access.ts';
+import { forgetMemberSessions } from '../user/session.service.ts';
 import * as userRepo from '../user/user.repo.ts';
 import { LOGIN_RULES } from '../user/user.service.ts';
 import * as repo from './member.repo.ts';
@@ -133,6 +134,7 @@ export async function changePwd(
   await deps.db.transaction(async (tx) => {
     await userRepo.setPasswordHash(tx, m.id, passwordHash);
     await repo.endOtherSessions(tx, m.id, member.sessionHash);
+    await forgetMemberSessions(tx, m.id, deps.sessions);
     await insertAudit(tx, {
       actorType: 'member',
       actorId: m.id,

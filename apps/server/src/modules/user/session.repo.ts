@@ -46,6 +46,14 @@ export async function deleteSession(db: DbOrTx, idHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
+/**
+ * Tells every process's session cache (docs/members.md § Session cache) which sessions ended:
+ * `h:<hash>` or `m:<member id>`. Inside a transaction it is delivered only when that commits.
+ */
+export async function notifySessionsEnded(db: DbOrTx, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify('zl_session', ${payload})`);
+}
+
 export async function deleteSessionsOfMember(db: DbOrTx, memberId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.memberId, memberId));
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { randomToken, safeEqualHex, sha256 } from '../../lib/crypto.ts';
 import * as repo from './session.repo.ts';
+import type { SessionCache } from './session-cache.ts';
 
 export interface SessionContext extends SessionMember {
   memberId: number;
@@ -31,25 +32,64 @@ export async function createSession(
   return token;
 }
 
-/** The session of a cookie token, if it is live (idle and absolute timeouts both hold). */
-export async function findSession(db: Db, config: Config, token: string): Promise<SessionContext | null> {
+/**
+ * The session of a cookie token, if it is live (idle and absolute timeouts both hold): from this
+ * process's session cache when it read it within the cache's time, else from the database.
+ */
+export async function findSession(
+  db: Db,
+  config: Config,
+  token: string,
+  cache?: SessionCache,
+): Promise<SessionContext | null> {
   if (!TOKEN_RE.test(token)) return null;
   const idHash = sha256(token);
+  const cached = cache?.get(idHash);
+  if (cached) return cached;
   const row = await repo.findLiveSession(db, idHash, config.sessionIdleMs / 1000, TOUCH_AFTER_MS / 1000);
   if (!row) return null;
   if (row.stale) await repo.touchSession(db, idHash);
   const { stale: _stale, memberId, ...member } = row;
-  return { ...member, memberId: Number(memberId), sessionHash: idHash };
+  const ctx = { ...member, memberId: Number(memberId), sessionHash: idHash };
+  cache?.set(ctx);
+  return ctx;
 }
 
-export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+/**
+ * Ends one session (logout, a new login in the same browser). Every process's session cache
+ * forgets it: this one now, the others when the notification sent with the delete is committed.
+ */
+export async function deleteSessionByToken(db: DbOrTx, token: string, cache?: SessionCache): Promise<void> {
   if (!TOKEN_RE.test(token)) return;
-  await repo.deleteSession(db, sha256(token));
+  const idHash = sha256(token);
+  cache?.evictHash(idHash);
+  await repo.deleteSession(db, idHash);
+  await repo.notifySessionsEnded(db, `h:${idHash}`);
 }
 
-export async function deleteMemberSessions(db: DbOrTx, memberId: number): Promise<void> {
+/** Ends every session and remember token of a member (password reset); every cache forgets them. */
+export async function deleteMemberSessions(
+  db: DbOrTx,
+  memberId: number,
+  cache?: SessionCache,
+): Promise<void> {
+  cache?.evictMember(memberId);
   await repo.deleteSessionsOfMember(db, memberId);
   await repo.deleteRememberTokensOfMember(db, memberId);
+  await repo.notifySessionsEnded(db, `m:${memberId}`);
+}
+
+/**
+ * After sessions of a member were ended by other code in `db`'s transaction (a password change
+ * keeps only the current one): every process's cache forgets the member's sessions.
+ */
+export async function forgetMemberSessions(
+  db: DbOrTx,
+  memberId: number,
+  cache?: SessionCache,
+): Promise<void> {
+  cache?.evictMember(memberId);
+  await repo.notifySessionsEnded(db, `m:${memberId}`);
 }
 
 /**

@@ -38,7 +38,7 @@ async function startSession(
   out: service.LoginOutcome,
 ) {
   const old = request.cookies[SID_COOKIE];
-  if (old) await deleteSessionByToken(deps.db, old);
+  if (old) await deleteSessionByToken(deps.db, old, deps.sessions);
   reply.setCookie(SID_COOKIE, out.sessionToken, sessionCookieOptions(deps.config));
   if (out.rememberToken) reply.setCookie(RT_COOKIE, out.rememberToken, rememberCookieOptions(deps.config));
 }
@@ -137,7 +137,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
     async (request, reply) => {
       const sid = request.cookies[SID_COOKIE];
       const rt = request.cookies[RT_COOKIE];
-      if (sid) await deleteSessionByToken(deps.db, sid);
+      if (sid) await deleteSessionByToken(deps.db, sid, deps.sessions);
       if (rt) await deleteRememberToken(deps.db, rt);
       clearSessionCookies(reply, deps.config);
       return okEnvelope(null);
@@ -167,7 +167,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
       await service.resetPwd(deps, request.body);
       // The resetting browser starts clean too: it logs in with the new password.
       const sid = request.cookies[SID_COOKIE];
-      if (sid) await deleteSessionByToken(deps.db, sid);
+      if (sid) await deleteSessionByToken(deps.db, sid, deps.sessions);
       clearSessionCookies(reply, deps.config);
       return okEnvelope(null);
     },

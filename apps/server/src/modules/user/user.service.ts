@@ -216,6 +216,6 @@ export async function resetPwd(deps: Deps, input: Parsed<typeof resetPwdSchema>)
     const memberId = await repo.consumeResetToken(tx, tokenHash);
     if (memberId !== member.id) throw new AppError('RESET_TOKEN_INVALID');
     await repo.setPasswordHash(tx, member.id, passwordHash);
-    await deleteMemberSessions(tx, member.id);
+    await deleteMemberSessions(tx, member.id, deps.sessions);
   });
 }

@@ -41,7 +41,7 @@ async function answerLogin<R>(
 ) {
   if (out.sessionToken) {
     const old = request.cookies[SID_COOKIE];
-    if (old) await deleteSessionByToken(deps.db, old);
+    if (old) await deleteSessionByToken(deps.db, old, deps.sessions);
     reply.setCookie(SID_COOKIE, out.sessionToken, sessionCookieOptions(deps.config));
   }
   return okEnvelope(out.result);
