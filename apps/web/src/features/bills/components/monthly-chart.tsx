@@ -1,18 +1,12 @@
 import type { BillsMonthlyResult } from '@zl/shared';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { monthLabel, useEChart } from '../../../lib/use-echart.ts';
 import { useMonthly } from '../api/bills.ts';
 import { formatBillAmount } from '../lib/bills-filter.ts';
 
 type Currency = 'CNY' | 'COIN';
-type Chart = { setOption: (o: unknown, notMerge?: boolean) => void; resize: () => void; dispose: () => void };
-
-/** '2026-03' → '3月'; January carries its year ('2026年1月') so a year boundary reads right. */
-function monthLabel(ym: string): string {
-  const [y, m] = ym.split('-');
-  return Number(m) === 1 ? `${y}年1月` : `${Number(m)}月`;
-}
 
 function chartOption(data: BillsMonthlyResult) {
   const { currency, listItem } = data;
@@ -74,36 +68,8 @@ export function MonthlyChart({
   useEffect(() => setCurrency(initialCurrency), [initialCurrency]);
   const shown = currencies.includes(currency) ? currency : currencies[0]!;
   const q = useMonthly(shown);
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [ready, setReady] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    let observer: ResizeObserver | undefined;
-    import('../../../lib/echarts-setup.ts')
-      .then(({ echarts }) => {
-        if (!alive || !box.current) return;
-        chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' }) as unknown as Chart;
-        if (typeof ResizeObserver !== 'undefined') {
-          observer = new ResizeObserver(() => chart.current?.resize());
-          observer.observe(box.current);
-        }
-        setReady((n) => n + 1);
-      })
-      .catch(() => alive && setFailed(true));
-    return () => {
-      alive = false;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (ready > 0 && chart.current && q.data) chart.current.setOption(chartOption(q.data), true);
-  }, [q.data, ready]);
+  const option = useMemo(() => (q.data ? chartOption(q.data) : null), [q.data]);
+  const { box, ready, failed } = useEChart(option);
 
   const totals = (q.data?.listItem ?? []).reduce((s, r) => ({ in: s.in + r.in, out: s.out + r.out }), {
     in: 0,
@@ -136,7 +102,7 @@ export function MonthlyChart({
         <div className="zl-bills-chart-wrap">
           <div className="zl-bills-chart-box" ref={box} data-testid="bills-chart" />
           {(!ready || !q.data) && <Skeleton className="zl-bills-chart-wait" active paragraph={{ rows: 4 }} />}
-          {ready > 0 && q.data && totals.in + totals.out === 0 && (
+          {ready && q.data && totals.in + totals.out === 0 && (
             <p className="zl-bills-chart-none">近 12 个月暂无收支</p>
           )}
         </div>

@@ -1,17 +1,11 @@
 import type { HomeInfo } from '@zl/shared';
 import Skeleton from 'antd/es/skeleton';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
+import { monthLabel, useEChart } from '../../../lib/use-echart.ts';
 
-type Chart = { setOption: (o: unknown, notMerge?: boolean) => void; resize: () => void; dispose: () => void };
 type Earnings = HomeInfo['earnings'];
-
-/** '2026-03' → '3月'; January carries its year so a year boundary reads right. */
-function monthLabel(ym: string): string {
-  const [y, m] = ym.split('-');
-  return Number(m) === 1 ? `${y}年1月` : `${Number(m)}月`;
-}
 
 function chartOption(earnings: Earnings) {
   return {
@@ -50,38 +44,9 @@ function chartOption(earnings: Earnings) {
  * fetched only when this mounts, so no other page downloads it (docs/home.md).
  */
 export function EarningsChart({ earnings }: { earnings: Earnings }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<Chart | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [ready, setReady] = useState(false);
   const empty = earnings.every((e) => e.amount === 0);
-
-  useEffect(() => {
-    if (empty) return;
-    let alive = true;
-    let observer: ResizeObserver | undefined;
-    import('../../../lib/echarts-setup.ts')
-      .then(({ echarts }) => {
-        if (!alive || !box.current) return;
-        chart.current = echarts.init(box.current, undefined, { renderer: 'canvas' }) as unknown as Chart;
-        if (typeof ResizeObserver !== 'undefined') {
-          observer = new ResizeObserver(() => chart.current?.resize());
-          observer.observe(box.current);
-        }
-        setReady(true);
-      })
-      .catch(() => alive && setFailed(true));
-    return () => {
-      alive = false;
-      observer?.disconnect();
-      chart.current?.dispose();
-      chart.current = null;
-    };
-  }, [empty]);
-
-  useEffect(() => {
-    if (ready && chart.current) chart.current.setOption(chartOption(earnings), true);
-  }, [earnings, ready]);
+  const option = useMemo(() => chartOption(earnings), [earnings]);
+  const { box, ready, failed } = useEChart(option, !empty);
 
   return (
     <section className="zl-panel zl-home-chart" aria-labelledby="home-earnings">
