@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { fundDemoEscrow } from '../src/demo/demo-complaint.ts';
+import { revealEndedWindows } from '../src/modules/evaluation/evaluation.service.ts';
 import { insertEvent } from '../src/modules/outbox/outbox.repo.ts';
 import { insertTips, tipsOfEvent } from '../src/modules/tip/tip.repo.ts';
 import { makeMember, submitBusiness, submitPerson } from './admin-helpers.ts';
@@ -382,6 +383,42 @@ describe('tips from evaluations', () => {
       ['evaluation.revised', '参展商已修改评价', '/personCenter/evaluateList'],
     ]);
   });
+
+  it('a window that ends with one evaluation reveals it, once, and tells both parties', async () => {
+    const id = await completed('冬季车展展台');
+    expectOk(await s1.c.post('Projectcenter/factoryCmt', { id, score: 5, content: '付款及时，沟通顺畅' }));
+    await drainTwice('tips.evaluation');
+    // the job before the window ends reveals nothing
+    expect(await revealEndedWindows(ctx.database.db)).toBe(0);
+    await rows(
+      ctx,
+      sql`update evaluations set window_ends_at = now() - interval '1 minute' where project_id = ${id}`,
+    );
+    const runs = await Promise.all(Array.from({ length: 5 }, () => revealEndedWindows(ctx.database.db)));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    const [row] = await rows<{ same: boolean }>(
+      ctx,
+      sql`select revealed_at = window_ends_at as same from evaluations where project_id = ${id}`,
+    );
+    expect(row?.same).toBe(true);
+    await drainTwice('tips.evaluation');
+    const closed = (t: TipOf) => t.event_type === 'evaluation.windowClosed';
+    expect(
+      (await evaluationTipsOf(cust.id, id)).filter(closed).map((t) => [t.title, t.content, t.link]),
+    ).toEqual([
+      [
+        '评价已公开',
+        '项目「冬季车展展台」的评价期已结束，供应商对您的评价已公开。',
+        `/customer/project?id=${id}`,
+      ],
+    ]);
+    expect((await evaluationTipsOf(s1.id, id)).filter(closed).map((t) => [t.title, t.link])).toEqual([
+      ['评价已公开', '/personCenter/evaluateList'],
+    ]);
+    // the public answer shows it to the customer now
+    const info = await cust.c.post<Any>('Customer/evaluateInfo', { id });
+    expect(info.body.data.theirs).toMatchObject({ revealed: true, content: '付款及时，沟通顺畅' });
+  });
 });
 
 describe('tips from complaints', () => {
@@ -409,6 +446,10 @@ describe('tips from complaints', () => {
     });
     expectOk(filed);
     const cid: number = filed.body.data.id;
+    // the complainant adds to it before the answer: the respondent hears of it
+    expectOk(
+      await cust.c.post('Complain/complainEdit', { id: cid, content: `${CONTENT}现场照片见附件说明。` }),
+    );
     expectOk(await s2.c.post('Complain/complainEdit', { id: cid, content: '材料物流延误一天，明日完工。' }));
     expectOk(
       await reviewer.c.post('Admin/complaintRule', {
@@ -422,19 +463,21 @@ describe('tips from complaints', () => {
     const got = await tipsFrom('complaint.%', cid);
     expect(got.map((t) => [t.event_type, t.member_id, t.type, t.link])).toEqual([
       ['complaint.filed', s2.id, 'project', `/personCenter/complaint?id=${cid}`],
+      ['complaint.edited', s2.id, 'project', `/personCenter/complaint?id=${cid}`],
       ['complaint.answered', cust.id, 'project', `/customer/complaint?id=${cid}`],
       ['complaint.ruled', cust.id, 'review', `/customer/complaint?id=${cid}`],
       ['complaint.ruled', s2.id, 'review', `/personCenter/complaint?id=${cid}`],
     ]);
     expect(got[0]!.title).toMatch(/^您收到一条投诉，请在 \d{1,2}月\d{1,2}日 \d{2}:\d{2} 前答复$/);
-    expect(got[1]!.title).toBe('对方已答复您的投诉');
+    expect(got[1]!.title).toBe('对方修改了投诉内容');
+    expect(got[2]!.title).toBe('对方已答复您的投诉');
     const [c] = await rows<{ released_fen: number; commission_fen: number }>(
       ctx,
       sql`select released_fen::int as released_fen, commission_fen::int as commission_fen from complaints where id = ${cid}`,
     );
     const yuan = (fen: number) =>
       `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    for (const t of got.slice(2)) {
+    for (const t of got.slice(3)) {
       expect(t.title).toBe('投诉已裁决：关闭项目并分配托管款');
       expect(t.content).toContain('¥3,000.00');
       expect(t.content).toContain(yuan(c!.released_fen - c!.commission_fen));

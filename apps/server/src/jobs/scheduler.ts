@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Unlisten } from '../db/listen.ts';
+import { revealEndedWindows } from '../modules/evaluation/evaluation.service.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { type PaymentDeps, reconcile } from '../modules/payment/payment.service.ts';
@@ -14,11 +15,13 @@ export const EXPIRE_LOCK_KEY = 0x7a6c_0001;
 export const OUTBOX_LOCK_KEY = 0x7a6c_0002;
 export const RECONCILE_LOCK_KEY = 0x7a6c_0101;
 export const AUTO_ACCEPT_LOCK_KEY = 0x7a6c_0201;
+export const REVEAL_LOCK_KEY = 0x7a6c_0202;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
 export const RECONCILE_JOB = 'reconcile-payments';
 export const AUTO_ACCEPT_JOB = 'auto-accept-reports';
+export const REVEAL_JOB = 'reveal-evaluations';
 /** How often reports past AUTO_ACCEPT_DAYS are looked for (docs/delivery-report.md). */
 export const AUTO_ACCEPT_INTERVAL_MS = 10 * 60_000;
 /** How often pending Alipay orders and unconfirmed refunds are looked at (docs/payments.md). */
@@ -267,6 +270,17 @@ export function createScheduler(opts: {
         onError: (projectId, err) => log.error({ err, projectId }, 'auto-accept report failed'),
       });
       if (r.accepted || r.failed) log.info(r, 'reports auto-accepted');
+      return undefined;
+    },
+  });
+  // Evaluations whose window ended alone become public; both parties get a tip (docs/messages.md).
+  scheduler.register({
+    name: REVEAL_JOB,
+    lockKey: REVEAL_LOCK_KEY,
+    intervalMs: AUTO_ACCEPT_INTERVAL_MS,
+    run: async () => {
+      const revealed = await revealEndedWindows(database.db);
+      if (revealed) log.info({ revealed }, 'evaluations revealed at the end of their window');
       return undefined;
     },
   });

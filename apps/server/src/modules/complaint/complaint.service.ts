@@ -45,7 +45,7 @@ const alreadyRuled = () => new AppError('INVALID_STATE', { message: '该投诉�
 /** The event the parties' tips are made from (docs/messages.md), in the change's transaction. */
 function complaintEvent(
   tx: Tx,
-  what: 'filed' | 'answered' | 'ruled',
+  what: 'filed' | 'edited' | 'answered' | 'ruled',
   payload: { complaintId: number; projectId: number; first?: boolean; decision?: string },
 ) {
   return insertEvent(tx, {
@@ -150,6 +150,7 @@ export async function edit(
         targetId: found.id,
         detail: { projectId: found.projectId },
       });
+      await complaintEvent(tx, 'edited', { complaintId: found.id, projectId: found.projectId });
     } else {
       const row = await repo.answer(tx, found.id, memberId, {
         answer: input.content,

@@ -95,6 +95,33 @@ export async function revealProject(db: DbOrTx, projectId: number, at: Date): Pr
     .where(and(eq(evaluations.projectId, projectId), isNull(evaluations.revealedAt)));
 }
 
+/**
+ * Evaluations whose window ended without the other side's (docs/delivery-evaluation.md): marked
+ * revealed as of their window's end, each once (the `revealed_at is null` condition holds for one
+ * update of a row, whoever runs it). Answers what was revealed.
+ */
+export function revealEnded(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .update(evaluations)
+    .set({ revealedAt: sql`${evaluations.windowEndsAt}` })
+    .where(
+      and(
+        // checked again on the row as it is when the update reaches it (a second submit may have revealed it)
+        isNull(evaluations.revealedAt),
+        inArray(
+          evaluations.id,
+          db
+            .select({ id: evaluations.id })
+            .from(evaluations)
+            .where(and(isNull(evaluations.revealedAt), lte(evaluations.windowEndsAt, now)))
+            .orderBy(evaluations.windowEndsAt)
+            .limit(limit),
+        ),
+      ),
+    )
+    .returning({ id: evaluations.id, projectId: evaluations.projectId, side: evaluations.side });
+}
+
 export async function updateEvaluation(
   db: DbOrTx,
   id: number,

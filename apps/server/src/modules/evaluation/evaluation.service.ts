@@ -7,7 +7,7 @@ import {
   type ProjectEvaluations,
 } from '@zl/shared';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
@@ -65,7 +65,7 @@ async function deadlineOf(db: DbOrTx, projectId: number): Promise<Date> {
  */
 function evaluationEvent(
   tx: Tx,
-  what: 'submitted' | 'replied' | 'changeRequested' | 'revised',
+  what: 'submitted' | 'replied' | 'changeRequested' | 'revised' | 'windowClosed',
   payload: { projectId: number; evaluationId: number; side?: EvaluationSide; revealed?: boolean },
 ) {
   return insertEvent(tx, {
@@ -77,6 +77,25 @@ function evaluationEvent(
 }
 
 const isPublic = (e: EvaluationRow, now: Date) => e.revealedAt !== null || e.windowEndsAt <= now;
+
+/**
+ * The `reveal-evaluations` job (docs/delivery-evaluation.md): evaluations whose 14-day window ended
+ * without the other side's become revealed as of the window's end, and both parties are told
+ * (`evaluation.windowClosed`), in one transaction per round of at most `limit`.
+ */
+export async function revealEndedWindows(db: Db, now = new Date(), limit = 500): Promise<number> {
+  return db.transaction(async (tx) => {
+    const revealed = await repo.revealEnded(tx, now, limit);
+    for (const r of revealed) {
+      await evaluationEvent(tx, 'windowClosed', {
+        projectId: r.projectId,
+        evaluationId: r.id,
+        side: r.side as EvaluationSide,
+      });
+    }
+    return revealed.length;
+  });
+}
 
 async function checkPictures(tx: Tx, memberId: number, ids: string[]) {
   for (const id of ids) {

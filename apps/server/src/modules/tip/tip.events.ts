@@ -324,6 +324,17 @@ export async function evaluationTips(tx: Tx, type: string, e: EvaluationPayload)
         ? [toCustomer(title, `供应商已评价项目${name}。您评价后（验收后 ${days} 天内）双方的评价同时公开。`)]
         : [toSupplier(title, `参展商已评价项目${name}。您评价后（验收后 ${days} 天内）双方的评价同时公开。`)];
     }
+    case 'evaluation.windowClosed': {
+      // one side evaluated and the window ended: that evaluation is public now
+      const content =
+        e.side === 'supplier'
+          ? `项目${name}的评价期已结束，供应商对您的评价已公开。`
+          : `项目${name}的评价期已结束，参展商对您的评价已公开。`;
+      const own = `项目${name}的评价期已结束，您的评价已公开。`;
+      return e.side === 'supplier'
+        ? [toCustomer('评价已公开', content), toSupplier('评价已公开', own, '/personCenter/evaluateList')]
+        : [toCustomer('评价已公开', own), toSupplier('评价已公开', content, '/personCenter/evaluateList')];
+    }
     case 'evaluation.replied':
       return [toCustomer('供应商回复了您的评价', `供应商回复了您对项目${name}的评价。`)];
     case 'evaluation.changeRequested':
@@ -384,6 +395,15 @@ export async function complaintTips(tx: Tx, type: string, e: ComplaintPayload): 
         ),
       ];
     }
+    case 'complaint.edited':
+      return [
+        to(
+          c.respondentId,
+          'project',
+          '对方修改了投诉内容',
+          `对方修改了对项目${name}的投诉内容或证据，请查看后答复。`,
+        ),
+      ];
     case 'complaint.answered':
       return [
         to(
