@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import type { UserInfo } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../lib/navigation.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { userInfoFixture } from '../../../lib/test-user-info.ts';
@@ -58,7 +59,11 @@ afterEach(() => {
 });
 
 function setup(unread = 1) {
-  mockFetch(() => jsonResponse(envelope('success', userInfoFixture({ hastips: unread > 0, unread }))));
+  const fetchMock = mockFetch((url) =>
+    url.endsWith('Tipcenter/editMsg')
+      ? jsonResponse(envelope('success', { changed: 1, unread: 0 }))
+      : jsonResponse(envelope('success', userInfoFixture({ hastips: unread > 0, unread }))),
+  );
   const qc = createQueryClient();
   const feedback = fakeFeedback();
   const view = render(
@@ -66,7 +71,7 @@ function setup(unread = 1) {
       <Live />
     </QueryClientProvider>,
   );
-  return { qc, feedback, view };
+  return { qc, feedback, view, fetchMock };
 }
 
 describe('useLiveEvents', { timeout: 20_000 }, () => {
@@ -85,7 +90,7 @@ describe('useLiveEvents', { timeout: 20_000 }, () => {
 
   it('a tip lights the header badge from the cache, reloads the list and shows a notification', async () => {
     useSession.setState({ member, cardno: member.cardno, loginState: true });
-    const { qc, feedback } = setup(1);
+    const { qc, feedback, fetchMock } = setup(1);
     expect(await screen.findByTitle('1 条未读消息', undefined, { timeout: 10_000 })).toBeTruthy();
     qc.setQueryData(tipKeys.list({ page: 1, pageSize: 20 }), { listItem: [], total: 0, page: 1, unread: 1 });
     const es = FakeEventSource.instances[0]!;
@@ -105,6 +110,16 @@ describe('useLiveEvents', { timeout: 20_000 }, () => {
     expect(feedback.notification.open).toHaveBeenCalledWith(
       expect.objectContaining({ message: '收到新报价：上海车展特装展台', description: '项目收到一份新报价' }),
     );
+
+    // a click on the notification marks the tip read and opens its page
+    const went: string[] = [];
+    setNavigator((to) => went.push(to));
+    const { onClick } = feedback.notification.open.mock.calls[0]![0] as { onClick: () => void };
+    onClick();
+    await vi.waitFor(() => expect(went).toEqual(['/customer/project?id=9']));
+    setNavigator(null);
+    const edit = fetchMock.mock.calls.find(([u]) => String(u).endsWith('Tipcenter/editMsg'));
+    expect(JSON.parse(String(edit![1]!.body))).toEqual({ ids: [42] });
 
     // read in another tab
     es.emit('unread', { unread: 0 });

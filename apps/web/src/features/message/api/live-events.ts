@@ -1,7 +1,9 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Tip, UserInfo } from '@zl/shared';
 import { useEffect } from 'react';
+import { api } from '../../../lib/api-client.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { memberKeys } from '../../member/index.ts';
 import { tipKeys } from './tips.ts';
@@ -46,6 +48,16 @@ function invalidateProject(qc: QueryClient, id: number | null): Promise<void> {
   });
 }
 
+/** A click on a tip's notification: marks it read (the stream then sends the count), opens its link. */
+async function openTip(tip: Tip): Promise<void> {
+  try {
+    await api.post('Tipcenter/editMsg', { ids: [tip.id] }, { skipErrorHandler: true });
+  } catch {
+    // the message centre still shows it unread
+  }
+  if (tip.link.startsWith('/') && !tip.link.startsWith('//')) navigateTo(tip.link);
+}
+
 /**
  * Live updates while a member is signed in: one EventSource on LIVE_STREAM_URL (the browser
  * reconnects by itself and resumes with Last-Event-ID). `tip`: the badge's count, the message
@@ -71,6 +83,9 @@ export function useLiveEvents(): void {
           description: d.tip.content || undefined,
           placement: 'topRight',
           duration: 6,
+          // as on 消息中心: marked read, then its page (only links within the app)
+          onClick: () => void openTip(d.tip),
+          style: { cursor: 'pointer' },
         }),
       );
     });
