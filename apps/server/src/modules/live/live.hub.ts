@@ -1,11 +1,10 @@
 import type { PassThrough } from 'node:stream';
-import type { Tip } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Unlisten } from '../../db/listen.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { TipRow } from '../tip/tip.repo.ts';
-import { unreadOf } from '../tip/tip.service.ts';
+import { tipView, unreadOf } from '../tip/tip.service.ts';
 import { LIVE_CHANNEL, type LiveMessage, liveSessionHashes, tipsByIds } from './live.repo.ts';
 
 export interface LiveOptions {
@@ -42,19 +41,6 @@ export interface LiveStream {
   endsAt: number;
   /** tip ids sent lately: a tip that committed out of id order is still sent once */
   recent: number[];
-}
-
-/** Tip row → the API's Tip (as Tipcenter/getList answers it). */
-export function tipView(r: TipRow): Tip {
-  return {
-    id: r.id,
-    type: r.type,
-    title: r.title,
-    content: r.content,
-    link: r.link,
-    read: r.isRead,
-    created: r.createdAt.toISOString(),
-  };
 }
 
 /** One server-sent event; `data` is JSON on one line. */

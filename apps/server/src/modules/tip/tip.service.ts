@@ -5,7 +5,8 @@ import type { Deps } from '../../lib/types.ts';
 import { notifyLive } from '../live/live.repo.ts';
 import * as repo from './tip.repo.ts';
 
-function view(r: repo.TipRow): Tip {
+/** Tip row → the API's Tip (Tipcenter/getList and the live stream's `tip` event). */
+export function tipView(r: repo.TipRow): Tip {
   return {
     id: r.id,
     type: r.type,
@@ -32,7 +33,7 @@ export async function list(
     repo.countTips(deps.db, memberId, filter),
     repo.countUnread(deps.db, memberId),
   ]);
-  return { listItem: rows.map(view), total, page: input.page, unread };
+  return { listItem: rows.map(tipView), total, page: input.page, unread };
 }
 
 /** Tipcenter/editMsg: marks read only the caller's own tips; ids of others' tips change nothing. */
