@@ -18,7 +18,15 @@ import { killAll, type Proc, startServer, waitHealthy } from './server-process.t
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const running: Proc[] = [];
-afterAll(() => killAll(running));
+const databases: string[] = [];
+afterAll(async () => {
+  killAll(running);
+  if (databases.length === 0) return;
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  for (const name of databases) await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
+});
 
 /** A new database on the server; dropped after the file. */
 async function freshDatabase(): Promise<string> {
@@ -27,12 +35,7 @@ async function freshDatabase(): Promise<string> {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  afterAll(async () => {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
+  databases.push(name);
   const url = new URL(DATABASE_URL!);
   url.pathname = `/${name}`;
   return url.toString();
