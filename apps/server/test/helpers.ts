@@ -48,6 +48,8 @@ export async function makeTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_CACHE_SECONDS: '0',
+    // and the search count cache: tests add projects between two searches of the same filters
+    SEARCH_COUNT_CACHE_SECONDS: '0',
     ...env,
   });
   let databaseUrl: string | undefined;

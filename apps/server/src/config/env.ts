@@ -41,6 +41,8 @@ const envSchema = z.object({
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** a live session read within this many seconds is answered from the process's cache (0: off; docs/members.md) */
+  /** a search's count made by any process within this many seconds is reused (0: off; docs/marketplace.md) */
+  SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -131,6 +133,8 @@ export interface Config {
   sessionIdleMs: number;
   /** 0: every request reads its session from the database */
   sessionCacheMs: number;
+  /** 0: every numbered search page counts its matches */
+  searchCountCacheSeconds: number;
   sessionAbsoluteMs: number;
   rememberMs: number;
   /** failed logins allowed per client address (all accounts together) in a 15-minute window */
@@ -462,6 +466,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wechat: wechatConfig(e, e.PORT),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    searchCountCacheSeconds: e.SEARCH_COUNT_CACHE_SECONDS,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rememberMs: e.REMEMBER_DAYS * 86_400_000,
     loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,

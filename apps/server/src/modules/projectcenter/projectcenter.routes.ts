@@ -37,7 +37,10 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         response: { 200: envelope(searchListResultSchema) },
       },
     },
-    async (request) => okEnvelope(await searchList(db, memberOf(request).memberId, request.body)),
+    async (request) =>
+      okEnvelope(
+        await searchList(db, memberOf(request).memberId, request.body, deps.config.searchCountCacheSeconds),
+      ),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { projects } from '../../db/schema/index.ts';
+import { projects, searchCounts } from '../../db/schema/index.ts';
 import { projectSummaryColumns } from '../project/project-columns.ts';
 
 /** The columns of a list row, plus whether `memberId` has it among their favourites. */
@@ -147,4 +147,26 @@ export async function countProjects(
     .as('capped');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
   return Number(row?.n ?? 0);
+}
+
+/** A count another request of any process made for the same filter set within `ttlSeconds`. */
+export async function cachedCount(db: DbOrTx, key: string, ttlSeconds: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ n: searchCounts.n })
+    .from(searchCounts)
+    .where(
+      and(
+        eq(searchCounts.key, key),
+        sql`${searchCounts.countedAt} > now() - make_interval(secs => ${ttlSeconds})`,
+      ),
+    );
+  return row?.n;
+}
+
+/** Keeps a fresh count for the filter set (the last writer wins; both counted the same thing). */
+export async function storeCount(db: DbOrTx, key: string, n: number): Promise<void> {
+  await db
+    .insert(searchCounts)
+    .values({ key, n })
+    .onConflictDoUpdate({ target: searchCounts.key, set: { n, countedAt: sql`now()` } });
 }

@@ -7,9 +7,17 @@ import {
 } from '@zl/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { projectSummary } from '../project/project-view.ts';
-import { countProjects, type Keyset, searchProjects } from './search.repo.ts';
+import {
+  cachedCount,
+  countProjects,
+  type Keyset,
+  type SearchFilters,
+  searchProjects,
+  storeCount,
+} from './search.repo.ts';
 
 type SearchInput = z.output<typeof searchListSchema>;
 
@@ -48,10 +56,31 @@ export function decodeCursor(raw: string, sort: SearchSort, order: 'asc' | 'desc
   return { key: c.k, id: c.i as number };
 }
 
+/**
+ * The capped count of a filter set: from the shared cache (docs/marketplace.md § searchList) when
+ * any process counted the same filters within `ttlSeconds`, else counted and kept. The count does
+ * not depend on the sort (it is min(matches, cap + 1) either way), so the key is the filters alone.
+ */
+async function countOf(
+  db: DbOrTx,
+  filters: SearchFilters,
+  sort: { sort: SearchSort; order: 'asc' | 'desc' },
+  ttlSeconds: number,
+): Promise<number> {
+  if (ttlSeconds <= 0) return countProjects(db, filters, sort);
+  const key = sha256(JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined)));
+  const hit = await cachedCount(db, key, ttlSeconds);
+  if (hit !== undefined) return hit;
+  const n = await countProjects(db, filters, sort);
+  await storeCount(db, key, n);
+  return n;
+}
+
 export async function searchList(
   db: DbOrTx,
   memberId: number,
   input: SearchInput,
+  countCacheSeconds = 0,
 ): Promise<SearchListResult> {
   const order = input.order ?? SEARCH_DEFAULT_ORDER[input.sort];
   const after = input.cursor ? decodeCursor(input.cursor, input.sort, order) : undefined;
@@ -76,7 +105,7 @@ export async function searchList(
       offset: after ? 0 : (input.page - 1) * input.pageSize,
     }),
     // a cursor page is the same search further on: the count the first page gave still holds
-    after ? null : countProjects(db, filters, { sort: input.sort, order }),
+    after ? null : countOf(db, filters, { sort: input.sort, order }, countCacheSeconds),
   ]);
   const more = rows.length > input.pageSize;
   const page = more ? rows.slice(0, input.pageSize) : rows;

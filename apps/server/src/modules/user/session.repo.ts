@@ -105,7 +105,7 @@ export async function deleteRememberTokensOfMember(db: DbOrTx, memberId: number)
   await db.delete(rememberTokens).where(eq(rememberTokens.memberId, memberId));
 }
 
-/** Housekeeping: deletes dead sessions, tokens, codes, counters and dev outbox rows. */
+/** Housekeeping: deletes dead sessions, tokens, codes, counters, dev outbox rows and old search counts. */
 export async function deleteExpiredRows(db: DbOrTx, sessionIdleSeconds: number): Promise<void> {
   await db.execute(
     sql`delete from sessions where expires_at <= now()
@@ -116,4 +116,5 @@ export async function deleteExpiredRows(db: DbOrTx, sessionIdleSeconds: number):
   await db.execute(sql`delete from sms_codes where created_at <= now() - interval '2 days'`);
   await db.execute(sql`delete from rate_counters where window_start <= now() - interval '1 day'`);
   await db.execute(sql`delete from dev_sms_outbox where created_at <= now() - interval '2 days'`);
+  await db.execute(sql`delete from search_counts where counted_at <= now() - interval '1 hour'`);
 }
