@@ -1,10 +1,17 @@
-import { COMPLAINT_DECISION_TEXT, COMPLAINT_RULES, EVALUATION_RULES, type ProjectEvent } from '@zl/shared';
+import type { ProjectEvent } from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
 import { notifyLive } from '../live/live.repo.ts';
 import type { Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import type { ProjectEventNotice } from '../project/project-transition.ts';
 import { onProjectEvent } from '../project/project-transition.ts';
 import * as repo from './tip.repo.ts';
+import {
+  type ComplaintPayload,
+  complaintTips,
+  type EvaluationPayload,
+  evaluationTips,
+} from './tip-delivery.ts';
+import { clip, customerLink, type Draft, str, supplierLink, yuan } from './tip-drafts.ts';
 
 /**
  * Events → tips (docs/messages.md § Events). Registered on the outbox as `tips`: it runs after the
@@ -17,16 +24,6 @@ export const TIP_LEDGER_HANDLER = 'tips.ledger';
 export const TIP_MEMBER_HANDLER = 'tips.member';
 export const TIP_EVALUATION_HANDLER = 'tips.evaluation';
 export const TIP_COMPLAINT_HANDLER = 'tips.complaint';
-
-type Draft = Omit<repo.NewTip, 'eventId'>;
-
-const customerLink = (id: number) => `/customer/project?id=${id}`;
-const supplierLink = (id: number) => `/orderDetail?id=${id}`;
-// ¥1,234.50, as the web shows money (apps/web/src/lib/money.ts)
-const yuan = (fen: number) =>
-  `¥${(Math.abs(fen) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** The tips one project transition sends. Reads who the parties are from the database. */
 export async function projectTips(tx: Tx, n: Omit<ProjectEventNotice, 'eventId'>): Promise<Draft[]> {
@@ -275,157 +272,6 @@ export async function authReviewTips(tx: Tx, p: AuthReviewedPayload): Promise<Dr
           link,
         },
   ];
-}
-
-/**
- * `evaluation.*` payloads. `submitted`: one side evaluated (`revealed` when it was the second, so
- * both became public); `replied`: the supplier replied to the customer's evaluation;
- * `changeRequested`: the supplier asked the customer to revise it; `revised`: the customer did.
- * Never the evaluation's text or scores: the evaluations are double-blind until revealed.
- */
-export interface EvaluationPayload {
-  projectId: number;
-  evaluationId?: number;
-  side?: 'customer' | 'supplier';
-  revealed?: boolean;
-}
-
-/** The tips one evaluation event sends. Reads the parties (customer, winner) from the database. */
-export async function evaluationTips(tx: Tx, type: string, e: EvaluationPayload): Promise<Draft[]> {
-  const p = await repo.projectParties(tx, e.projectId);
-  if (!p || p.winnerId == null) return [];
-  const name = `「${clip(p.title, 60)}」`;
-  const toCustomer = (title: string, content: string): Draft => ({
-    memberId: p.customerId,
-    type: 'project',
-    title,
-    content: clip(content, 500),
-    link: customerLink(e.projectId),
-  });
-  const toSupplier = (title: string, content: string, link = supplierLink(e.projectId)): Draft => ({
-    memberId: p.winnerId!,
-    type: 'project',
-    title,
-    content: clip(content, 500),
-    link,
-  });
-  switch (type) {
-    case 'evaluation.submitted': {
-      if (e.revealed) {
-        const content = `项目${name}双方均已评价，评价已公开，可查看对方的评价。`;
-        return [
-          toCustomer('评价已公开', content),
-          toSupplier('评价已公开', content, '/personCenter/evaluateList'),
-        ];
-      }
-      const title = '对方已评价，评价后双方可见';
-      const days = EVALUATION_RULES.windowDays;
-      return e.side === 'supplier'
-        ? [toCustomer(title, `供应商已评价项目${name}。您评价后（验收后 ${days} 天内）双方的评价同时公开。`)]
-        : [toSupplier(title, `参展商已评价项目${name}。您评价后（验收后 ${days} 天内）双方的评价同时公开。`)];
-    }
-    case 'evaluation.windowClosed': {
-      // one side evaluated and the window ended: that evaluation is public now
-      const content =
-        e.side === 'supplier'
-          ? `项目${name}的评价期已结束，供应商对您的评价已公开。`
-          : `项目${name}的评价期已结束，参展商对您的评价已公开。`;
-      const own = `项目${name}的评价期已结束，您的评价已公开。`;
-      return e.side === 'supplier'
-        ? [toCustomer('评价已公开', content), toSupplier('评价已公开', own, '/personCenter/evaluateList')]
-        : [toCustomer('评价已公开', own), toSupplier('评价已公开', content, '/personCenter/evaluateList')];
-    }
-    case 'evaluation.replied':
-      return [toCustomer('供应商回复了您的评价', `供应商回复了您对项目${name}的评价。`)];
-    case 'evaluation.changeRequested':
-      return [toCustomer('供应商申请修改评价', `供应商申请您修改对项目${name}的评价，您可修改一次。`)];
-    case 'evaluation.revised':
-      return [
-        toSupplier(
-          '参展商已修改评价',
-          `参展商按您的申请修改了对项目${name}的评价。`,
-          '/personCenter/evaluateList',
-        ),
-      ];
-    default:
-      return [];
-  }
-}
-
-/** `complaint.*` payloads: `filed`, `answered` (`first`: not a rewrite), `ruled`. */
-export interface ComplaintPayload {
-  complaintId: number;
-  projectId?: number;
-  first?: boolean;
-}
-
-/** 11月26日 20:03, China time (the platform's members are in China). */
-function chinaTime(d: Date): string {
-  const c = new Date(d.getTime() + 8 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${c.getUTCMonth() + 1}月${c.getUTCDate()}日 ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}`;
-}
-
-/** The tips one complaint event sends. Reads the complaint (parties, ruling) from the database. */
-export async function complaintTips(tx: Tx, type: string, e: ComplaintPayload): Promise<Draft[]> {
-  const c = await repo.complaintParties(tx, e.complaintId);
-  if (!c) return [];
-  const name = `「${clip(c.title, 60)}」`;
-  const link = (memberId: number) =>
-    memberId === c.customerId
-      ? `/customer/complaint?id=${e.complaintId}`
-      : `/personCenter/complaint?id=${e.complaintId}`;
-  const to = (memberId: number, t: Draft['type'], title: string, content: string): Draft => ({
-    memberId,
-    type: t,
-    title: clip(title, 100),
-    content: clip(content, 500),
-    link: link(memberId),
-  });
-  switch (type) {
-    case 'complaint.filed': {
-      const due = chinaTime(new Date(c.createdAt.getTime() + COMPLAINT_RULES.answerDays * 86_400_000));
-      const who = c.complainantId === c.customerId ? '参展商' : '供应商';
-      return [
-        to(
-          c.respondentId,
-          'project',
-          `您收到一条投诉，请在 ${due} 前答复`,
-          `${who}对项目${name}提交了投诉，请在 ${due} 前查看并答复；逾期平台将依现有材料裁决。`,
-        ),
-      ];
-    }
-    case 'complaint.edited':
-      return [
-        to(
-          c.respondentId,
-          'project',
-          '对方修改了投诉内容',
-          `对方修改了对项目${name}的投诉内容或证据，请查看后答复。`,
-        ),
-      ];
-    case 'complaint.answered':
-      return [
-        to(
-          c.complainantId,
-          'project',
-          e.first === false ? '对方更新了投诉答复' : '对方已答复您的投诉',
-          `对方已就您对项目${name}的投诉作出答复，可在投诉详情中查看。`,
-        ),
-      ];
-    case 'complaint.ruled': {
-      if (!c.decision) return [];
-      const reason = c.rulingText ? `裁决理由：${c.rulingText}` : '';
-      const content =
-        c.decision === 'split'
-          ? `平台裁决关闭项目${name}并分配托管款：退还参展商 ${yuan(c.refundFen)}，结算供应商 ${yuan(c.releasedFen - c.commissionFen)}（已扣平台服务费 ${yuan(c.commissionFen)}）。${reason}`
-          : `平台驳回了项目${name}的投诉，项目继续进行。${reason}`;
-      const title = `投诉已裁决：${COMPLAINT_DECISION_TEXT[c.decision]}`;
-      return [to(c.complainantId, 'review', title, content), to(c.respondentId, 'review', title, content)];
-    }
-    default:
-      return [];
-  }
 }
 
 /**
