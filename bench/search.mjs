@@ -132,9 +132,79 @@ for (const c of cases) {
     'p99 ms': r.latency.p99,
     'vs livez': baseline ? `${((rps / baseline) * 100).toFixed(1)}%` : '',
     non2xx: r.non2xx,
-    rows: sample ? `${sample.listItem.length} of ${sample.totalCapped ? '1000+' : sample.total}` : '',
+    rows: sample
+      ? `${sample.listItem.length} of ${sample.total === null ? '— (cursor page: not counted)' : sample.totalCapped ? '1000+' : sample.total}`
+      : '',
   });
 }
 console.table(out);
+
+// The same list query through the bare `pg` driver in this run (issue 13 §2: the API's newest
+// page against the database's own speed): `connections` clients, each running the statement in a
+// loop for `seconds`. The SQL is what searchProjects sends for the newest open page (Drizzle's
+// output, parameters inlined as the driver's $n).
+const LIST_SQL = `select "id", "orders", "title", "groupid", "areas", "length", "width", "height", "opens", "prov",
+  "city", "sdate", "edate", "biddl", "coins", "peoples", "prepay", "status", "picture", "created_at",
+  exists (select 1 from favorites f where f.member_id = $1 and f.project_id = "projects"."id"),
+  "created_at"::text
+  from "projects" where ("projects"."status" = $2 and "projects"."biddl" > now())
+  order by "projects"."created_at" desc nulls last, "projects"."id" desc nulls last limit $3`;
+const COUNT_SQL = `select count(*)::int from (select 1 from "projects" where ("projects"."status" = $1 and "projects"."biddl" > now())
+  order by "projects"."created_at" desc nulls last, "projects"."id" desc nulls last limit 1001) "capped"`;
+
+async function bare(statements) {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      return c;
+    }),
+  );
+  const memberId = Number(
+    (await clients[0].query(`select id from members where mobile = '13800000001'`)).rows[0].id,
+  );
+  let done = 0;
+  const lat = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    clients.map(async (c) => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        for (const st of statements) await c.query(st.sql, st.params(memberId));
+        lat.push(performance.now() - t0);
+        done++;
+      }
+    }),
+  );
+  await Promise.all(clients.map((c) => c.end()));
+  lat.sort((a, b) => a - b);
+  const q = (p) => lat[Math.min(lat.length - 1, Math.floor((p / 100) * lat.length))].toFixed(1);
+  return { rps: done / seconds, p50: q(50), p99: q(99) };
+}
+
+const list = { sql: LIST_SQL, params: (m) => [m, 1, 21] };
+const count = { sql: COUNT_SQL, params: () => [1] };
+const api = out.find((o) => o.case === 'newest, page 1');
+const bareList = await bare([list]);
+const bareBoth = await bare([list, count]);
+console.log('\n== newest page 1 beside the bare pg driver (same run) ==');
+console.table([
+  { case: 'API searchList (above)', 'req/s': api['req/s'], 'p50 ms': api['p50 ms'], 'p99 ms': api['p99 ms'] },
+  {
+    case: 'bare pg: the list query alone',
+    'req/s': Math.round(bareList.rps),
+    'p50 ms': bareList.p50,
+    'p99 ms': bareList.p99,
+  },
+  {
+    case: 'bare pg: list + capped count',
+    'req/s': Math.round(bareBoth.rps),
+    'p50 ms': bareBoth.p50,
+    'p99 ms': bareBoth.p99,
+  },
+]);
+console.log(
+  `API / bare list alone: ${(api['req/s'] / bareList.rps).toFixed(2)} × (target ≥ 0.8) · API / bare list + count: ${(api['req/s'] / bareBoth.rps).toFixed(2)} ×`,
+);
 stop();
 process.exit(0);
