@@ -61,11 +61,14 @@ interface JobState {
  * (a round asked for while one runs is not doubled) and, on PostgreSQL, one at a time among all
  * processes — a session advisory lock per job, taken with `pg_try_advisory_lock` on a dedicated
  * pooled connection (a process that does not get it skips the round; the holder is woken by the
- * same notifications and runs again).
+ * same notifications and runs again). At most half the pool's connections hold job locks at once.
  */
 export class Scheduler {
   private readonly jobs = new Map<string, JobState>();
   private started = false;
+  /** rounds holding a lock connection now, and rounds waiting for a place (PostgreSQL only) */
+  private holding = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(
     private readonly database: Database,
@@ -184,6 +187,22 @@ export class Scheduler {
       await this.work(state);
       return true;
     }
+    // A round holds one pooled connection for its lock while its work takes others: at most half
+    // the pool's connections hold locks, so the work of the rounds running always finds one
+    // (five jobs starting together on a pool of five would otherwise wait on each other forever).
+    const max = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
+    if (this.holding >= max) await new Promise<void>((go) => this.waiting.push(go));
+    this.holding++;
+    try {
+      return await this.lockedRound(state, pool);
+    } finally {
+      this.holding--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private async lockedRound(state: JobState, pool: NonNullable<Database['pool']>): Promise<boolean> {
+    const { job } = state;
     const client = await pool.connect();
     try {
       if (!(await tryJobLock(client, job.lockKey))) return false;
