@@ -26,7 +26,9 @@ test('the demo supplier reads, filters and exports 收支明细', async ({ page 
   });
   await login(page, '13800000001', 'demo1234');
   await expect(page).toHaveURL(/\/mainPage$/);
-  // the supplier home draws its earnings with ECharts too (docs/home.md): count from the reload on
+  // the supplier home draws its earnings with ECharts too (docs/home.md): once its chart is drawn
+  // (the chunk fetched), count from the next page load on
+  await expect(page.getByTestId('home-earnings-chart').locator('canvas')).toBeVisible();
   scripts.length = 0;
   await page.goto('/personCenter/defaultPage');
   await expect(page.getByText('账户概览').first()).toBeVisible();
