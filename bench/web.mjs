@@ -16,6 +16,7 @@ const debugPort = Number(process.env.BENCH_DEBUG_PORT ?? 9333);
 const runs = Number(process.env.BENCH_RUNS ?? 1);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const ONLY = process.env.BENCH_PAGES?.split(',');
 const PAGES = [
   { path: '/login', who: null, target: { mobile: 95, desktop: 98 } },
   {
@@ -69,6 +70,11 @@ async function audit(url, who, formFactor) {
     };
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     const lhr = result.lhr;
+    // BENCH_LHR_DIR=dir keeps each report's JSON for a closer look (its audits, the request chains)
+    if (process.env.BENCH_LHR_DIR) {
+      const name = `${url.replace(base, '').replace(/\W+/g, '_') || 'root'}-${formFactor}.json`;
+      fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+    }
     const requests = lhr.audits['network-requests']?.details?.items ?? [];
     const js = requests
       .filter((r) => r.resourceType === 'Script' && String(r.url).startsWith(base))
@@ -90,8 +96,8 @@ async function audit(url, who, formFactor) {
 }
 
 const rows = [];
-for (const p of PAGES) {
-  for (const formFactor of ['mobile', 'desktop']) {
+for (const p of PAGES.filter((x) => !ONLY || ONLY.includes(x.path))) {
+  for (const formFactor of (process.env.BENCH_FORMS ?? 'mobile,desktop').split(',')) {
     const got = [];
     for (let i = 0; i < runs; i++) got.push(await audit(`${base}${p.path}`, p.who, formFactor));
     const best = got.sort((a, b) => b.score - a.score)[0];

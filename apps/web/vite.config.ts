@@ -12,8 +12,47 @@ const ROUTER_RE = /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)
 const ANTD_CORE_RE =
   /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/]util|@babel[\\/]runtime|stylis|@emotion|antd[\\/]es[\\/](config-provider|theme|_util|locale|style|version))[\\/]/;
 
+/** ZL_CHUNK_REPORT=1 writes dist/chunks.json: each chunk's modules (to see what a grouping does). */
+const chunkReport = {
+  name: 'zl-chunk-report',
+  generateBundle(_: unknown, bundle: Record<string, { type: string; moduleIds?: string[]; imports?: string[] }>) {
+    if (!process.env.ZL_CHUNK_REPORT) return;
+    const out: Record<string, { modules: string[]; imports: string[] }> = {};
+    for (const [file, c] of Object.entries(bundle)) {
+      if (c.type === 'chunk') out[file] = { modules: c.moduleIds ?? [], imports: c.imports ?? [] };
+    }
+    (this as unknown as { emitFile: (f: object) => void }).emitFile({
+      type: 'asset',
+      fileName: 'chunks.json',
+      source: JSON.stringify(out, null, 1),
+    });
+  },
+};
+
+/**
+ * Signed-in pages fetch the same frame on every first visit: the layouts, react-query, dayjs and
+ * the light antd components they mount. Left to the automatic split they were ~60 files of 1–4 KB,
+ * and a phone on a 150 ms round trip pays for each wave of six (docs/web.md § Page speed), so they
+ * are one chunk. Not in it: what /login loads after it is interactive (message, notification,
+ * modal and their rc-components), so /login never fetches the frame.
+ */
+const PORTAL_RE = new RegExp(
+  [
+    // react-query, except queryOptions (the entry's session call uses it; it must not pull the frame)
+    String.raw`[\\/]node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!queryOptions)`,
+    String.raw`[\\/]node_modules[\\/]dayjs[\\/]`,
+    String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/](menu|drawer|dropdown|badge|skeleton|alert|input|segmented|grid|row|col|tag|spin|avatar|divider)[\\/]`,
+    String.raw`[\\/]node_modules[\\/]@rc-component[\\/](menu|drawer|dropdown|overflow|input|textarea|segmented|mini-decimal)[\\/]`,
+    String.raw`[\\/]src[\\/]app[\\/]layouts[\\/](site-shell|main-layout|site-footer|nav)\.`,
+    String.raw`[\\/]src[\\/]features[\\/]customer[\\/]customer-layout\.`,
+    String.raw`[\\/]src[\\/]lib[\\/](query-client|use-compact|time)\.`,
+  ].join('|'),
+);
+/** Every icon the app draws (48, ~1 KB each): one file rather than one request each. */
+const ICONS_RE = /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/;
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkReport],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
@@ -35,6 +74,8 @@ export default defineConfig({
             { name: 'react-vendor', test: REACT_RE, priority: 20 },
             { name: 'router', test: ROUTER_RE, priority: 15 },
             { name: 'antd-core', test: ANTD_CORE_RE, priority: 10 },
+            { name: 'icons', test: ICONS_RE, priority: 9 },
+            { name: 'portal', test: PORTAL_RE, priority: 8, includeDependenciesRecursively: false },
           ],
         },
       },

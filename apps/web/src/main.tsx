@@ -4,7 +4,12 @@ import { RouterProvider } from 'react-router';
 import { FeedbackHolder } from './app/feedback-holder.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { setNavigator } from './lib/navigation.ts';
+import { startLoginCheck } from './lib/session-api.ts';
+import { useSession } from './lib/session-store.ts';
 import './styles.css';
+
+// a member who looks signed in: the session check starts now, beside the page's code
+if (useSession.getState().cardno) startLoginCheck();
 
 const router = createAppRouter();
 setNavigator((to, opts) => {

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject, redirect } from 'react-router';
 import { lazyPage } from './lazy.ts';
 import { RouteError } from './root.tsx';
 
@@ -17,7 +17,8 @@ export const customerRoute: RouteObject = {
   lazy: lazyPage(() => import('../features/customer/customer-layout.tsx')),
   ErrorBoundary: RouteError,
   children: [
-    { index: true, element: <Navigate to="/customer/projects" replace /> },
+    // a redirect before anything renders, so /customer loads the list page's code at once
+    { index: true, loader: () => redirect('/customer/projects') },
     {
       path: 'projects',
       handle: { title: '我的项目' },

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
 
 /** docs/seed-map.md § Constants: a code chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -23,10 +24,14 @@ export function withTimeout<T>(promise: Promise<T>, ms = CHUNK_TIMEOUT_MS): Prom
   });
 }
 
-/** A react-router `lazy` for a module whose default export is the page component. */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+/**
+ * A react-router `lazy` for a module whose default export is the page component. A page may also
+ * export a `loader` that starts its first request as soon as its code has arrived, beside the
+ * layout's session check, without holding the page back (docs/web.md § Page speed).
+ */
+export function lazyPage(load: () => Promise<{ default: ComponentType; loader?: LoaderFunction }>) {
   return async () => {
     const mod = await withTimeout(load());
-    return { Component: mod.default };
+    return mod.loader ? { Component: mod.default, loader: mod.loader } : { Component: mod.default };
   };
 }

@@ -5,18 +5,27 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginInput, LoginResult, SessionMember } from '@zl/shared';
 import { api } from './api-client.ts';
+import { forgetEarly, startEarly, takeEarly } from './early.ts';
 
 export const sessionKeys = {
   all: ['session'] as const,
   check: () => [...sessionKeys.all, 'loginCheck'] as const,
 };
 
+const LOGIN_CHECK = 'User/loginCheck';
+
+/** At start, when a session is remembered here: the check runs beside the page's code (lib/early.ts). */
+export function startLoginCheck(): void {
+  startEarly(LOGIN_CHECK, () => api.get<SessionMember>(LOGIN_CHECK, undefined, { skipErrorHandler: true }));
+}
+
 /** GET User/loginCheck: the server's word on who is logged in. Errors are handled by the caller. */
 export function loginCheckQuery() {
   return queryOptions({
     queryKey: sessionKeys.check(),
     queryFn: ({ signal }) =>
-      api.get<SessionMember>('User/loginCheck', undefined, { skipErrorHandler: true, signal }),
+      takeEarly<SessionMember>(LOGIN_CHECK) ??
+      api.get<SessionMember>(LOGIN_CHECK, undefined, { skipErrorHandler: true, signal }),
     retry: false,
     staleTime: 60_000,
     meta: { skipErrorHandler: true },
@@ -27,6 +36,7 @@ export function loginCheckQuery() {
 const LOGIN_OK = ['ALREADY_LOGGED_IN'] as const;
 
 export function postLogin(body: LoginInput, opts: { skipErrorHandler?: boolean } = {}) {
+  forgetEarly(LOGIN_CHECK);
   return api.post<LoginResult>('User/login', body, { ...opts, okCodes: LOGIN_OK });
 }
 

@@ -134,9 +134,8 @@ export type SessionMember = z.infer<typeof sessionMemberSchema>;
 export const loginResultSchema = sessionMemberSchema.extend({ remembered: z.boolean() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
-export function maskMobile(mobile: string): string {
-  return mobile.length === 11 ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
-}
+// zod-free, so the app shell that shows it does not load zod (docs/web.md § Page speed)
+export { maskMobile } from './mask-mobile.ts';
 
 /** `data` of Dev/smsOutbox (development servers only): the latest codes sent to a mobile, newest first. */
 export const smsOutboxItemSchema = z.object({

@@ -6,7 +6,6 @@ import { maskMobile } from '@zl/shared';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Dropdown from 'antd/es/dropdown';
-import Grid from 'antd/es/grid';
 import type { MenuProps } from 'antd/es/menu';
 import Menu from 'antd/es/menu';
 import dayjs from 'dayjs';
@@ -21,6 +20,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { decideRole } from '../guard.ts';
 import { PageLoading } from '../root.tsx';
 import './main-layout.css';
+import { useCompact } from '../../lib/use-compact.ts';
 import { SiteFooter } from './site-footer.tsx';
 
 dayjs.locale('zh-cn');
@@ -89,8 +89,7 @@ export interface SiteShellProps {
  */
 export function SiteShell(props: SiteShellProps) {
   const check = useLoginCheck();
-  const screens = Grid.useBreakpoint();
-  const compact = screens.md === false;
+  const compact = useCompact();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,13 +1,13 @@
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { AUTH_STATUS, cardTypeLabels } from '@zl/shared';
 import Avatar from 'antd/es/avatar';
-import Grid from 'antd/es/grid';
 import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useUserInfo } from '../member/index.ts';
 import { AuthTag, toAuthStatus } from '../verification/index.ts';
 import './person-center.css';
+import { useCompact } from '../../lib/use-compact.ts';
 
 const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]> }> = [
   {
@@ -84,8 +84,7 @@ function MemberCard() {
 /** /personCenter/*: side menu on desktop, a scrolling top menu on phones. */
 export default function PersonCenterLayout() {
   const { pathname } = useLocation();
-  const screens = Grid.useBreakpoint();
-  const compact = screens.md === false;
+  const compact = useCompact();
   const selected = [pathname.split('/')[2] ?? 'defaultPage'];
   return (
     <div className={compact ? 'zl-pc zl-pc-compact' : 'zl-pc'}>

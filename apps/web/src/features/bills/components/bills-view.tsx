@@ -3,7 +3,6 @@ import { BILL_ACCOUNTS, type BillAccount, type BillItem, LEDGER_TYPE_LABELS } fr
 import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import Empty from 'antd/es/empty';
-import Grid from 'antd/es/grid';
 import Pagination from 'antd/es/pagination';
 import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
@@ -25,6 +24,7 @@ import {
 } from '../lib/bills-filter.ts';
 import { MonthlyChart } from './monthly-chart.tsx';
 import '../bills.css';
+import { useCompact } from '../../../lib/use-compact.ts';
 
 const ACCOUNT_TABS: Array<{ key: BillAccount | ''; label: string }> = [
   { key: '', label: '全部' },
@@ -56,7 +56,7 @@ export function BillsView({ audience, emptyHint }: { audience: BillsAudience; em
   const [params, setParams] = useSearchParams();
   const v = readBillsParams(params);
   const q = useBills(v);
-  const compact = Grid.useBreakpoint().md === false;
+  const compact = useCompact();
   const go = (next: Partial<Shown>) =>
     setParams(writeBillsParams({ ...v, page: 1, ...next }), { replace: true });
   const filtered = Boolean(v.type || v.from || v.to);

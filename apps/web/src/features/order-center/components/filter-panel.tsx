@@ -76,7 +76,7 @@ function CustomArea({ filters, onChange }: FilterPanelProps) {
 }
 
 /** The hall's filters: the same panel inline on desktop and in a drawer on phones. */
-export function FilterPanel({ filters, onChange }: FilterPanelProps) {
+export default function FilterPanel({ filters, onChange }: FilterPanelProps) {
   const preset = areaPresetKey(filters);
   const range: [Dayjs | null, Dayjs | null] | null =
     filters.sdateFrom || filters.sdateTo

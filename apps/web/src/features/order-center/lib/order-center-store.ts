@@ -36,6 +36,8 @@ const INITIAL = {
 
 let seq = 0;
 let current: AbortController | null = null;
+/** the filters (as a query string) of the search in flight */
+let pendingKey: string | null = null;
 let lastFilters: OrderFilters | null = null;
 
 export function searchKeyOf(f: OrderFilters): string {
@@ -63,15 +65,20 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
   ...INITIAL,
 
   async search(filters) {
+    const key = searchKeyOf(filters);
+    // the same filters already asked for (the route's loader started it): that answer is awaited
+    if (pendingKey === key && current && !current.signal.aborted) return;
     current?.abort();
     const ctrl = new AbortController();
     current = ctrl;
+    pendingKey = key;
     const mine = ++seq;
     lastFilters = filters;
     set({ orderCenterLoading: true, loadingMore: false, error: null });
     try {
       const data = await searchList(filtersToPayload(filters), ctrl.signal);
       if (mine !== seq) return;
+      pendingKey = null;
       set({
         orderCenterList: Array.isArray(data?.listItem) ? data.listItem : [],
         orderCenterLoading: false,
@@ -82,6 +89,7 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
       });
     } catch (err) {
       if (mine !== seq || ctrl.signal.aborted) return;
+      pendingKey = null;
       set({ error: toBizError(err).message || '加载失败' });
     }
   },
@@ -119,6 +127,7 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
 export function resetOrderCenter(): void {
   current?.abort();
   current = null;
+  pendingKey = null;
   seq++;
   lastFilters = null;
   useOrderCenter.setState(INITIAL);

@@ -4,15 +4,14 @@ import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Empty from 'antd/es/empty';
-import Grid from 'antd/es/grid';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { useToggleFavorite } from '../api/favorite.ts';
-import { FilterPanel } from '../components/filter-panel.tsx';
 import { ProjectCard } from '../components/project-card.tsx';
 import {
   activeFilterCount,
@@ -25,6 +24,11 @@ import {
 } from '../lib/filters.ts';
 import { searchKeyOf, useOrderCenter } from '../lib/order-center-store.ts';
 import '../order-center.css';
+import { useCompact } from '../../../lib/use-compact.ts';
+
+// The filters (date range, region cascader, number inputs: ~100 KB of antd) load beside the first
+// page of projects, not before it; on a phone only when the 筛选 drawer opens (docs/web.md § Page speed).
+const FilterPanel = lazy(() => import('../components/filter-panel.tsx'));
 
 function CardSkeletons() {
   return (
@@ -44,14 +48,23 @@ export function totalText(total: number, capped: boolean): string {
   return capped ? '共 1000+ 个项目' : `共 ${total} 个项目`;
 }
 
+/** The route's loader: page one's search starts as soon as this code arrives (docs/web.md § Page speed). */
+export function loader({ request }: LoaderFunctionArgs): null {
+  if (useSession.getState().cardno) {
+    const filters = filtersFromQuery(new URL(request.url).searchParams);
+    const s = useOrderCenter.getState();
+    if (s.searchKey !== searchKeyOf(filters)) void s.search(filters);
+  }
+  return null;
+}
+
 /** /orderCenter 项目大厅: filters in the URL, keyset 「加载更多」, favourites on the cards. */
 export default function OrderCenterPage() {
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of the filters
   const filters = useMemo(() => filtersFromQuery(params), [query]);
-  const screens = Grid.useBreakpoint();
-  const compact = screens.md === false;
+  const compact = useCompact();
   const [drawer, setDrawer] = useState(false);
   const [keyword, setKeyword] = useState(filters.keyword);
 
@@ -83,7 +96,9 @@ export default function OrderCenterPage() {
     setDrawer(false);
   };
   const activeCount = activeFilterCount(filters);
-  const firstLoad = loading && list.length === 0 && !error;
+  // the cards render as a transition (React yields to input every few ms instead of one long task)
+  const shown = useDeferredValue(list);
+  const firstLoad = (loading && list.length === 0 && !error) || (shown.length === 0 && list.length > 0);
 
   return (
     <div className="zl-oc">
@@ -114,7 +129,11 @@ export default function OrderCenterPage() {
             </Badge>
           )}
         </div>
-        {!compact && <FilterPanel filters={filters} onChange={update} />}
+        {!compact && (
+          <Suspense fallback={<div className="zl-oc-filters-wait" aria-busy="true" />}>
+            <FilterPanel filters={filters} onChange={update} />
+          </Suspense>
+        )}
       </section>
 
       <div className="zl-oc-bar">
@@ -166,7 +185,7 @@ export default function OrderCenterPage() {
         </div>
       ) : (
         <div className={loading ? 'zl-oc-grid zl-oc-grid-stale' : 'zl-oc-grid'}>
-          {list.map((p) => (
+          {shown.map((p) => (
             <ProjectCard
               key={p.id}
               project={p}
@@ -177,7 +196,7 @@ export default function OrderCenterPage() {
         </div>
       )}
 
-      {list.length > 0 && (
+      {shown.length > 0 && (
         <div className="zl-oc-more">
           {nextCursor ? (
             <Button onClick={() => void loadMore()} loading={loadingMore} disabled={loading} size="large">
@@ -207,7 +226,9 @@ export default function OrderCenterPage() {
             </Button>
           }
         >
-          <FilterPanel filters={filters} onChange={update} />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
+            <FilterPanel filters={filters} onChange={update} />
+          </Suspense>
         </Drawer>
       )}
     </div>

@@ -3,7 +3,6 @@ import type { FactoryPrjctListResult } from '@zl/shared';
 import { PROJECT_STATUS, QUOTE_STATES, QUOTE_STATUS, type QuoteState, quoteStatusOf } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import Grid from 'antd/es/grid';
 import Pagination from 'antd/es/pagination';
 import Spin from 'antd/es/spin';
 import Table from 'antd/es/table';
@@ -12,6 +11,7 @@ import Tag from 'antd/es/tag';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { DeliveryNext } from '../../delivery/index.ts';
 import { deadlineInfo, formatDateTime } from '../../order-center/index.ts';
 import { projectKeys, QuoteStateTag, STATUS_COLOR } from '../../order-detail/index.ts';
@@ -41,7 +41,7 @@ export default function ProjectListPage() {
   const [params, setParams] = useSearchParams();
   const state = TABS.some((t) => t.key === params.get('state')) ? (params.get('state') ?? '') : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const compact = Grid.useBreakpoint().md === false;
+  const compact = useCompact();
   const q = useQuery({
     queryKey: [...projectKeys.mine(state || 'all'), page],
     queryFn: ({ signal }) =>
