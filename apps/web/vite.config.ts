@@ -15,7 +15,10 @@ const ANTD_CORE_RE =
 /** ZL_CHUNK_REPORT=1 writes dist/chunks.json: each chunk's modules (to see what a grouping does). */
 const chunkReport = {
   name: 'zl-chunk-report',
-  generateBundle(_: unknown, bundle: Record<string, { type: string; moduleIds?: string[]; imports?: string[] }>) {
+  generateBundle(
+    _: unknown,
+    bundle: Record<string, { type: string; moduleIds?: string[]; imports?: string[] }>,
+  ) {
     if (!process.env.ZL_CHUNK_REPORT) return;
     const out: Record<string, { modules: string[]; imports: string[] }> = {};
     for (const [file, c] of Object.entries(bundle)) {
