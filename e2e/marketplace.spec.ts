@@ -143,7 +143,8 @@ test('customer publishes → operator approves → supplier finds, favourites an
   await login(supplier, supplierMobile, PASSWORD);
   await expect(supplier).toHaveURL(/\/mainPage$/);
   await supplier.goto('/orderCenter');
-  await supplier.getByText('特装展台', { exact: true }).first().click();
+  // the category chip (the filters arrive after the first cards, which carry the same words)
+  await supplier.locator('.zl-oc-chip', { hasText: /^特装展台$/ }).click();
   await supplier.getByLabel('搜索项目').fill(title.slice(8, 20));
   await supplier.getByLabel('搜索项目').press('Enter');
   await expect(supplier.getByRole('link', { name: title })).toBeVisible();

@@ -10,7 +10,7 @@ import type { MenuProps } from 'antd/es/menu';
 import Menu from 'antd/es/menu';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
 import { isBizError } from '../../lib/biz-error.ts';
@@ -115,8 +115,12 @@ export function SiteShell(props: SiteShellProps) {
     ],
   };
 
+  // The session check's answer arrives as an urgent update; the frame and the page then render as
+  // a transition, which React splits into short slices instead of one long task on a phone
+  // (docs/web.md § Page speed). Until that render is done the loading state stays.
+  const shown = useDeferredValue(role.action === 'allow');
   if (role.action === 'redirect') return <Navigate to={role.to} replace />;
-  if (role.action === 'wait') return <PageLoading />;
+  if (role.action === 'wait' || !shown) return <PageLoading />;
 
   return (
     <div className={`zl-main${props.className ? ` ${props.className}` : ''}`}>

@@ -8,5 +8,7 @@ export function projectListQuery(q: CustomerProjectListInput) {
     queryKey: customerKeys.list(q),
     queryFn: ({ signal }) => api.post<CustomerProjectPage>('Customer/projectList', q, { signal }),
     placeholderData: keepPreviousData,
+    // the route's loader may have just asked (lib/early: the page need not ask again on mount)
+    staleTime: 5_000,
   });
 }

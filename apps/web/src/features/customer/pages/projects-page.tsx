@@ -4,20 +4,21 @@ import type { CustomerProjectItem as CustomerProjectSummary } from '@zl/shared';
 import { PROJECT_STATUS, projectStatusLabels } from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
-import List from 'antd/es/list';
 import Segmented from 'antd/es/segmented';
-import Space from 'antd/es/space';
-import type { ColumnsType } from 'antd/es/table';
-import Table from 'antd/es/table';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { formatTime } from '../../../lib/time.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
 import { projectListQuery } from '../api/project-list.ts';
-import { CancelModal } from '../components/cancel-modal.tsx';
 import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
+
+// the cancel dialog's form and modal load when a project is cancelled, not with the list
+const CancelModal = lazy(() =>
+  import('../components/cancel-modal.tsx').then((m) => ({ default: m.CancelModal })),
+);
 
 const S = PROJECT_STATUS;
 /** The filter value for every status (below every status code). */
@@ -43,33 +44,29 @@ function Actions({
   onCancel: (p: CustomerProjectSummary) => void;
 }) {
   const a = projectActions(p);
+  // plain links, not a Button per action: a page of ten rows stays light (docs/web.md § Page speed)
   return (
-    <Space size={0} wrap className="zl-cust-actions" onClick={(e) => e.stopPropagation()}>
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: keeps a click on an action from also opening the row
+    <div className="zl-cust-actions" onClick={(e) => e.stopPropagation()}>
       {a.compare && (
-        <Link to={`/customer/project?id=${p.id}#quotes`}>
-          <Button type="link" size="small">
-            比价{p.quoteCount > 0 ? `（${p.quoteCount}）` : ''}
-          </Button>
+        <Link className="zl-linkbtn" to={`/customer/project?id=${p.id}#quotes`}>
+          比价{p.quoteCount > 0 ? `（${p.quoteCount}）` : ''}
         </Link>
       )}
       {a.edit && (
-        <Link to={`/customer/publish?id=${p.id}`}>
-          <Button type="link" size="small">
-            {a.rejected ? '修改重提' : '编辑'}
-          </Button>
+        <Link className="zl-linkbtn" to={`/customer/publish?id=${p.id}`}>
+          {a.rejected ? '修改重提' : '编辑'}
         </Link>
       )}
-      <Link to={`/customer/project?id=${p.id}`}>
-        <Button type="link" size="small">
-          查看
-        </Button>
+      <Link className="zl-linkbtn" to={`/customer/project?id=${p.id}`}>
+        查看
       </Link>
       {a.cancel && (
-        <Button type="link" size="small" danger onClick={() => onCancel(p)}>
+        <button type="button" className="zl-linkbtn zl-linkbtn-danger" onClick={() => onCancel(p)}>
           取消
-        </Button>
+        </button>
       )}
-    </Space>
+    </div>
   );
 }
 
@@ -108,44 +105,9 @@ export default function ProjectsPage() {
     setParams(p);
   }
 
-  const columns: ColumnsType<CustomerProjectSummary> = [
-    {
-      title: '项目',
-      key: 'title',
-      render: (_, p) => (
-        <div className="zl-cust-cell-title">
-          <Link to={`/customer/project?id=${p.id}`} onClick={(e) => e.stopPropagation()}>
-            {p.title}
-          </Link>
-          <span className="zl-cust-muted zl-mono">{p.orders}</span>
-        </div>
-      ),
-    },
-    { title: '类别', dataIndex: 'groupname', width: 96 },
-    {
-      title: '状态',
-      key: 'status',
-      width: 120,
-      render: (_, p) => (
-        <ProjectStatusTag status={p.status} statusText={p.statusText} closedBy={p.closedBy} />
-      ),
-    },
-    {
-      title: '报价',
-      dataIndex: 'quoteCount',
-      width: 72,
-      align: 'right',
-      render: (n: number) => <strong>{n}</strong>,
-    },
-    { title: '竞标截止', dataIndex: 'biddl', width: 150, render: deadline },
-    {
-      title: '展会日期',
-      key: 'dates',
-      width: 190,
-      render: (_, p) => `${p.sdate} ~ ${p.edate}`,
-    },
-    { title: '操作', key: 'op', width: 200, render: (_, p) => <Actions p={p} onCancel={setCancelling} /> },
-  ];
+  const total = data?.total ?? 0;
+  const open = (p: CustomerProjectSummary) => void navigate(`/customer/project?id=${p.id}`);
+  const firstLoad = isFetching && !data;
 
   return (
     <div className="zl-panel">
@@ -165,26 +127,19 @@ export default function ProjectsPage() {
         />
         <span className="zl-cust-muted">{data ? `共 ${data.total} 个项目` : ''}</span>
       </div>
-      {compact ? (
-        <List
-          loading={isFetching && !data}
-          dataSource={items}
-          locale={{ emptyText: <EmptyProjects /> }}
-          pagination={
-            (data?.total ?? 0) > PAGE_SIZE
-              ? {
-                  current: page,
-                  pageSize: PAGE_SIZE,
-                  total: data?.total,
-                  size: 'small',
-                  onChange: (p) => update({ page: p }),
-                }
-              : false
-          }
-          renderItem={(p) => (
-            <List.Item className="zl-cust-card" onClick={() => void navigate(`/customer/project?id=${p.id}`)}>
+      {firstLoad ? (
+        <ListSkeleton rows={compact ? 4 : 6} />
+      ) : items.length === 0 ? (
+        <EmptyProjects />
+      ) : compact ? (
+        <ul className={isFetching ? 'zl-cust-list zl-cust-stale' : 'zl-cust-list'}>
+          {items.map((p) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the title inside is the keyboard's link
+            <li key={p.id} className="zl-cust-card" onClick={() => open(p)}>
               <div className="zl-cust-card-top">
-                <strong>{p.title}</strong>
+                <Link to={`/customer/project?id=${p.id}`} onClick={(e) => e.stopPropagation()}>
+                  <strong>{p.title}</strong>
+                </Link>
                 <ProjectStatusTag status={p.status} statusText={p.statusText} closedBy={p.closedBy} />
               </div>
               <div className="zl-cust-muted">
@@ -192,31 +147,74 @@ export default function ProjectsPage() {
               </div>
               <div className="zl-cust-muted">截止 {deadline(p.biddl)}</div>
               <Actions p={p} onCancel={setCancelling} />
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       ) : (
-        <Table<CustomerProjectSummary>
-          rowKey="id"
-          columns={columns}
-          dataSource={items}
-          loading={isFetching}
-          locale={{ emptyText: <EmptyProjects /> }}
-          onRow={(p) => ({
-            onClick: () => void navigate(`/customer/project?id=${p.id}`),
-            style: { cursor: 'pointer' },
-          })}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: data?.total ?? 0,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            onChange: (p) => update({ page: p === 1 ? null : p }),
-          }}
-        />
+        <table className={isFetching ? 'zl-cust-table zl-cust-stale' : 'zl-cust-table'}>
+          <thead>
+            <tr>
+              <th>项目</th>
+              <th style={{ width: 96 }}>类别</th>
+              <th style={{ width: 120 }}>状态</th>
+              <th style={{ width: 72, textAlign: 'right' }}>报价</th>
+              <th style={{ width: 150 }}>竞标截止</th>
+              <th style={{ width: 190 }}>展会日期</th>
+              <th style={{ width: 200 }}>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id} onClick={() => open(p)}>
+                <td>
+                  <div className="zl-cust-cell-title">
+                    <Link to={`/customer/project?id=${p.id}`} onClick={(e) => e.stopPropagation()}>
+                      {p.title}
+                    </Link>
+                    <span className="zl-cust-muted zl-mono">{p.orders}</span>
+                  </div>
+                </td>
+                <td>{p.groupname}</td>
+                <td>
+                  <ProjectStatusTag status={p.status} statusText={p.statusText} closedBy={p.closedBy} />
+                </td>
+                <td style={{ textAlign: 'right' }}>
+                  <strong>{p.quoteCount}</strong>
+                </td>
+                <td>{deadline(p.biddl)}</td>
+                <td>
+                  {p.sdate} ~ {p.edate}
+                </td>
+                <td>
+                  <Actions p={p} onCancel={setCancelling} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
-      <CancelModal project={cancelling} onClose={() => setCancelling(null)} />
+      <Pager
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={total}
+        onChange={(p) => update({ page: p === 1 ? null : p })}
+      />
+      {cancelling && (
+        <Suspense fallback={null}>
+          <CancelModal project={cancelling} onClose={() => setCancelling(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function ListSkeleton({ rows }: { rows: number }) {
+  return (
+    <div className="zl-cust-skel" role="status" aria-busy="true" aria-label="正在加载项目">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className="zl-cust-skel-row" />
+      ))}
     </div>
   );
 }

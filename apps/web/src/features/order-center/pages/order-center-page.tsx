@@ -7,7 +7,7 @@ import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -29,6 +29,29 @@ import { useCompact } from '../../../lib/use-compact.ts';
 // The filters (date range, region cascader, number inputs: ~100 KB of antd) load beside the first
 // page of projects, not before it; on a phone only when the 筛选 drawer opens (docs/web.md § Page speed).
 const FilterPanel = lazy(() => import('../components/filter-panel.tsx'));
+
+/** Cards in the first paint of a new list; the rest follow in the next frame (a screen holds 2–8). */
+const FIRST_CARDS = 6;
+
+/**
+ * The first cards of a new list at once, the rest in a transition after the next frame, so the
+ * first paint of the list is one short task rather than all twenty cards' layout.
+ */
+function useProgressive<T>(list: T[], key: string | null): T[] {
+  const [limit, setLimit] = useState(FIRST_CARDS);
+  const [limitKey, setLimitKey] = useState(key);
+  if (limitKey !== key) {
+    setLimitKey(key);
+    setLimit(FIRST_CARDS);
+  }
+  const cut = limit < list.length;
+  useEffect(() => {
+    if (!cut) return;
+    const id = requestAnimationFrame(() => startTransition(() => setLimit(Number.POSITIVE_INFINITY)));
+    return () => cancelAnimationFrame(id);
+  }, [cut]);
+  return cut ? list.slice(0, limit) : list;
+}
 
 function CardSkeletons() {
   return (
@@ -97,8 +120,15 @@ export default function OrderCenterPage() {
   };
   const activeCount = activeFilterCount(filters);
   // the cards render as a transition (React yields to input every few ms instead of one long task)
-  const shown = useDeferredValue(list);
+  const deferred = useDeferredValue(list);
+  const searchKey = useOrderCenter((s) => s.searchKey);
+  const shown = useProgressive(deferred, searchKey);
   const firstLoad = (loading && list.length === 0 && !error) || (shown.length === 0 && list.length > 0);
+  // the filters' code (~100 KB) and render come after the first answer: the projects paint first
+  const [filtersReady, setFiltersReady] = useState(false);
+  useEffect(() => {
+    if (!firstLoad && !filtersReady) startTransition(() => setFiltersReady(true));
+  }, [firstLoad, filtersReady]);
 
   return (
     <div className="zl-oc">
@@ -129,11 +159,14 @@ export default function OrderCenterPage() {
             </Badge>
           )}
         </div>
-        {!compact && (
-          <Suspense fallback={<div className="zl-oc-filters-wait" aria-busy="true" />}>
-            <FilterPanel filters={filters} onChange={update} />
-          </Suspense>
-        )}
+        {!compact &&
+          (filtersReady ? (
+            <Suspense fallback={<div className="zl-oc-filters-wait" aria-busy="true" />}>
+              <FilterPanel filters={filters} onChange={update} />
+            </Suspense>
+          ) : (
+            <div className="zl-oc-filters-wait" aria-busy="true" />
+          ))}
       </section>
 
       <div className="zl-oc-bar">
@@ -196,7 +229,7 @@ export default function OrderCenterPage() {
         </div>
       )}
 
-      {shown.length > 0 && (
+      {shown.length > 0 && shown.length === deferred.length && (
         <div className="zl-oc-more">
           {nextCursor ? (
             <Button onClick={() => void loadMore()} loading={loadingMore} disabled={loading} size="large">
