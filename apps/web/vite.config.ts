@@ -12,17 +12,22 @@ const ROUTER_RE = /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)
 const ANTD_CORE_RE =
   /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/]util|@babel[\\/]runtime|stylis|@emotion|antd[\\/]es[\\/](config-provider|theme|_util|locale|style|version))[\\/]/;
 
-/** ZL_CHUNK_REPORT=1 writes dist/chunks.json: each chunk's modules (to see what a grouping does). */
+/** ZL_CHUNK_REPORT=1 writes dist/chunks.json: each chunk's modules and their rendered sizes (to see what a grouping does). */
 const chunkReport = {
   name: 'zl-chunk-report',
   generateBundle(
     _: unknown,
-    bundle: Record<string, { type: string; moduleIds?: string[]; imports?: string[] }>,
+    bundle: Record<
+      string,
+      { type: string; modules?: Record<string, { renderedLength: number }>; imports?: string[] }
+    >,
   ) {
     if (!process.env.ZL_CHUNK_REPORT) return;
-    const out: Record<string, { modules: string[]; imports: string[] }> = {};
+    const out: Record<string, { modules: Record<string, number>; imports: string[] }> = {};
     for (const [file, c] of Object.entries(bundle)) {
-      if (c.type === 'chunk') out[file] = { modules: c.moduleIds ?? [], imports: c.imports ?? [] };
+      if (c.type !== 'chunk') continue;
+      const sizes = Object.entries(c.modules ?? {}).map(([id, m]) => [id, m.renderedLength] as const);
+      out[file] = { modules: Object.fromEntries(sizes), imports: c.imports ?? [] };
     }
     (this as unknown as { emitFile: (f: object) => void }).emitFile({
       type: 'asset',

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CustomerProjectListInput, CustomerProjectPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { customerKeys } from './keys.ts';
@@ -10,5 +10,19 @@ export function projectListQuery(q: CustomerProjectListInput) {
     placeholderData: keepPreviousData,
     // the route's loader may have just asked (lib/early: the page need not ask again on mount)
     staleTime: 5_000,
+  });
+}
+
+/**
+ * The list asked for by the route's loader, before the guard has seen the member's role: silent
+ * when refused (a supplier who opened a customer's link is sent home by the guard, with no message
+ * about a page he never saw); the page's own query reports errors as usual.
+ */
+export function prefetchProjectList(client: QueryClient, q: CustomerProjectListInput): Promise<void> {
+  return client.prefetchQuery({
+    ...projectListQuery(q),
+    queryFn: ({ signal }) =>
+      api.post<CustomerProjectPage>('Customer/projectList', q, { signal, skipErrorHandler: true }),
+    meta: { skipErrorHandler: true },
   });
 }

@@ -12,7 +12,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { formatTime } from '../../../lib/time.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
-import { projectListQuery } from '../api/project-list.ts';
+import { prefetchProjectList, projectListQuery } from '../api/project-list.ts';
 import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
 // the cancel dialog's form and modal load when a project is cancelled, not with the list
@@ -79,7 +79,7 @@ function listQueryOf(params: URLSearchParams) {
 /** The route's loader: the list's request starts as soon as this code arrives (docs/web.md § Page speed). */
 export function loader({ request }: LoaderFunctionArgs): null {
   if (useSession.getState().cardno) {
-    void queryClient.prefetchQuery(projectListQuery(listQueryOf(new URL(request.url).searchParams)));
+    void prefetchProjectList(queryClient, listQueryOf(new URL(request.url).searchParams));
   }
   return null;
 }
