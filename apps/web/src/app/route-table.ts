@@ -1,7 +1,4 @@
-/**
- * Titles of every seed page (docs/seed-map.md § Routes). Pages that only get their capability in a later issue render the
- * shared Waiting content under their own title (see features/placeholder).
- */
+/** Titles of every seed page (docs/seed-map.md § Routes); app/router.tsx gives each its page. */
 export const mainPages = {
   mainPage: '首页',
   orderCenter: '项目大厅',

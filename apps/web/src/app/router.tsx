@@ -6,11 +6,10 @@ import { lazyPage } from './lazy.ts';
 import { PageLoading, RootShell, RouteError } from './root.tsx';
 import { loginOtherPages, mainPages, personCenterPages } from './route-table.ts';
 
-const waiting = lazyPage(() => import('../features/placeholder/pages/waiting-page.tsx'));
 const notFound = lazyPage(() => import('../features/placeholder/pages/not-found-page.tsx'));
 
-/** Main-layout pages built in this issue; every other one shows the Waiting content. */
-const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
+/** Every main-layout page behind the guard (the public ones are in `publicMain`). */
+const builtMain: Record<Exclude<keyof typeof mainPages, PublicMain>, RouteObject['lazy']> = {
   mainPage: lazyPage(() => import('../features/home/pages/main-page.tsx')),
   waiting: lazyPage(() => import('../features/verification/pages/review-waiting-page.tsx')),
   orderCenter: lazyPage(() => import('../features/order-center/pages/order-center-page.tsx')),
@@ -24,7 +23,7 @@ const builtMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = 
   message: lazyPage(() => import('../features/message/pages/message-page.tsx')),
 };
 
-const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObject['lazy']>> = {
+const builtPersonCenter: Record<keyof typeof personCenterPages, RouteObject['lazy']> = {
   defaultPage: lazyPage(() => import('../features/person-center/pages/default-page.tsx')),
   basicSetting: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
   securitySetting: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
@@ -48,7 +47,7 @@ const builtPersonCenter: Partial<Record<keyof typeof personCenterPages, RouteObj
   serviceDetail: lazyPage(() => import('../features/works/pages/service-detail-page.tsx')),
 };
 
-const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject['lazy']>> = {
+const builtLoginOther: Record<keyof typeof loginOtherPages, RouteObject['lazy']> = {
   registerSuccess: lazyPage(() => import('../features/auth/pages/register-success-page.tsx')),
   bindPhone: lazyPage(() => import('../features/wechat/pages/bind-phone-page.tsx')),
   setPassword: lazyPage(() => import('../features/wechat/pages/set-password-page.tsx')),
@@ -56,7 +55,8 @@ const builtLoginOther: Partial<Record<keyof typeof loginOtherPages, RouteObject[
 };
 
 /** Main pages (docs/seed-map.md § Routes) anyone may read, logged in or not: outside the guard, in the public layout. */
-const publicMain: Partial<Record<keyof typeof mainPages, RouteObject['lazy']>> = {
+type PublicMain = 'about' | 'help' | 'show';
+const publicMain: Record<PublicMain, RouteObject['lazy']> = {
   about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
   help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
   show: lazyPage(() => import('../features/showroom/pages/show-page.tsx')),
@@ -78,7 +78,7 @@ const mainChildren: RouteObject[] = [
     .map(([path, title]) => ({
       path,
       handle: { title },
-      lazy: builtMain[path as keyof typeof mainPages] ?? waiting,
+      lazy: builtMain[path as Exclude<keyof typeof mainPages, PublicMain>],
     })),
   {
     path: 'personCenter',
@@ -89,7 +89,7 @@ const mainChildren: RouteObject[] = [
       ...Object.entries(personCenterPages).map(([path, title]) => ({
         path,
         handle: { title },
-        lazy: builtPersonCenter[path as keyof typeof personCenterPages] ?? waiting,
+        lazy: builtPersonCenter[path as keyof typeof personCenterPages],
       })),
       { path: '*', element: <Navigate to="/personCenter/noPage" replace /> },
     ],
@@ -147,9 +147,7 @@ export const routes: RouteObject[] = [
           ...Object.entries(loginOtherPages).map(([path, title]) => ({
             path,
             handle: { title },
-            lazy:
-              builtLoginOther[path as keyof typeof loginOtherPages] ??
-              lazyPage(() => import('../features/placeholder/pages/waiting-card-page.tsx')),
+            lazy: builtLoginOther[path as keyof typeof loginOtherPages],
           })),
         ],
       },

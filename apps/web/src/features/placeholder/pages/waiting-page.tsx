@@ -1,31 +1,21 @@
-import { useLocation, useMatches } from 'react-router';
+import { useLocation } from 'react-router';
 import { Waiting } from '../../../components/waiting.tsx';
-import { pagePlans } from '../page-plans.ts';
 
-function lastTitle(matches: ReturnType<typeof useMatches>): string {
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]?.handle as { title?: string } | undefined;
-    if (h?.title) return h.title;
-  }
-  return '功能建设中';
-}
-
-/** Pages whose capability comes in a later issue: Waiting under their own title. */
+/**
+ * /waiting 功能建设中 (docs/seed-map.md § Routes): where the seed sends a member whose request has
+ * no page of its own yet — today only the review-waiting page without a pending review.
+ */
 export default function WaitingPage() {
-  const matches = useMatches();
   const { pathname } = useLocation();
-  const key = pathname.split('/').filter(Boolean).pop() ?? 'waiting';
-  const inPersonCenter = pathname.startsWith('/personCenter/');
-  const inCustomer = pathname.startsWith('/customer/');
-  const back = inCustomer
+  const back = pathname.startsWith('/customer/')
     ? { to: '/customer/projects', label: '返回我的项目' }
-    : inPersonCenter
+    : pathname.startsWith('/personCenter/')
       ? { to: '/personCenter/defaultPage', label: '返回个人中心' }
       : { to: '/mainPage', label: '返回首页' };
   return (
     <Waiting
-      title={lastTitle(matches)}
-      description={pagePlans[key] ?? pagePlans.waiting ?? ''}
+      title="功能建设中"
+      description="这里将陆续上线更多功能，敬请期待。"
       backTo={back.to}
       backLabel={back.label}
     />
