@@ -1,5 +1,6 @@
 import { PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, is, lte, Placeholder, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { projects, searchCounts } from '../../db/schema/index.ts';
 import { projectSummaryColumns } from '../project/project-columns.ts';
@@ -96,7 +97,7 @@ export interface SearchPageOptions {
   count?: { key: string; ttlSeconds: number } | undefined;
 }
 
-function buildSearch(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, named: boolean) {
+function searchQuery(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions) {
   const sort = SORT_COLUMN[opts.sort];
   const { column, cast } = sort;
   const ph = (name: string) => sql.placeholder(name);
@@ -117,8 +118,10 @@ function buildSearch(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, name
       ? sql<
           number | null
         >`(select ${searchCounts.n} from ${searchCounts} where ${searchCounts.key} = ${ph('countKey')} and ${searchCounts.countedAt} > now() - make_interval(secs => ${ph('countTtl')}))`
-      : sql<null>`null::int`,
+      : sql<number | null>`null::int`,
   };
+  // the driver path below reads the columns by position
+  if (Object.keys(columns).join() !== ROW_KEYS.join()) throw new Error('searchQuery: columns out of order');
   // LIMIT and OFFSET as literals (validated integers): a generic plan of a prepared statement
   // estimates a LIMIT parameter as 10% of the rows, and would never be chosen over the custom one.
   const literal = (n: number) => sql.raw(String(n)) as unknown as number;
@@ -128,12 +131,140 @@ function buildSearch(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, name
     .where(and(...conds))
     .orderBy(sql`${column} ${dir}`, sql`${projects.id} ${dir}`)
     .limit(literal(opts.limit))
-    .offset(literal(opts.offset))
-    .prepare(named ? `zl_search_${shapeKey(f, opts)}` : (undefined as unknown as string));
+    .offset(literal(opts.offset));
 }
 
-type SearchStatement = ReturnType<typeof buildSearch>;
-export type SearchRow = Awaited<ReturnType<SearchStatement['execute']>>[number];
+export type SearchRow = Awaited<ReturnType<typeof searchQuery>>[number];
+
+/** The select list of searchQuery, in its order. */
+const ROW_KEYS = [
+  'id',
+  'orders',
+  'title',
+  'groupid',
+  'areas',
+  'length',
+  'width',
+  'height',
+  'opens',
+  'prov',
+  'city',
+  'sdate',
+  'edate',
+  'biddl',
+  'coins',
+  'peoples',
+  'prepay',
+  'status',
+  'picture',
+  'createdAt',
+  'favorite',
+  'sortKey',
+  'cachedTotal',
+] as const;
+
+type Text = string | null;
+
+/**
+ * A row as PostgreSQL's text (rowMode array, no type parsing), in the values Drizzle's mapping
+ * gives (bigint and numeric `mode: 'number'`, timestamptz a Date, date a string, jsonb parsed).
+ */
+function toRow(r: Text[]): SearchRow {
+  return {
+    id: Number(r[0]),
+    orders: r[1] as string,
+    title: r[2] as string,
+    groupid: Number(r[3]),
+    areas: Number(r[4]),
+    length: Number(r[5]),
+    width: Number(r[6]),
+    height: Number(r[7]),
+    opens: Number(r[8]),
+    prov: r[9] as string,
+    city: r[10] as string,
+    sdate: r[11] as string,
+    edate: r[12] as string,
+    biddl: new Date(r[13] as string),
+    coins: Number(r[14]),
+    peoples: Number(r[15]),
+    prepay: Number(r[16]),
+    status: Number(r[17]),
+    picture: JSON.parse(r[18] as string) as string[],
+    createdAt: new Date(r[19] as string),
+    favorite: r[20] === 't',
+    sortKey: r[21] as string,
+    cachedTotal: r[22] === null ? null : Number(r[22]),
+  };
+}
+
+interface SearchStatement {
+  run(values: Record<string, unknown>): Promise<SearchRow[]>;
+}
+
+const asText = (value: string) => value;
+/** node-postgres: every column as its text. */
+const PG_TEXT_TYPES = { getTypeParser: () => asText };
+/** PGlite: the types of the select list as their text. */
+const PGLITE_TEXT_PARSERS = Object.fromEntries(
+  [16, 20, 21, 23, 25, 1043, 1082, 1184, 1700, 3802].map((oid) => [oid, asText]),
+);
+
+interface PgliteLike {
+  query(text: string, params: unknown[], options: object): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/**
+ * The statement of a shape. On the database handle itself (not a transaction) it goes to the
+ * driver directly with the text Drizzle built once, reading rows by position as text: Drizzle's
+ * per-row mapping was the largest Node cost of a search left after the query building
+ * (docs/marketplace.md § searchList). `name` makes it a prepared statement of PostgreSQL.
+ */
+function buildStatement(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, name: string | undefined) {
+  const query = searchQuery(db, f, opts);
+  const client = (db as { $client?: unknown }).$client;
+  const built = query.toSQL();
+  // each parameter: a placeholder's name (all of them here), or a fixed value
+  const params = built.params.map((p): { name: string } | { value: unknown } =>
+    is(p, Placeholder) ? { name: String(p.name) } : { value: p },
+  );
+  const valuesOf = (values: Record<string, unknown>) =>
+    params.map((p) => ('name' in p ? (values[p.name] ?? null) : p.value));
+  if (client instanceof pg.Pool) {
+    const { sql: text } = built;
+    return {
+      run: async (values) => {
+        const res = await client.query<Text[]>({
+          ...(name ? { name } : {}),
+          text,
+          values: valuesOf(values),
+          rowMode: 'array',
+          types: PG_TEXT_TYPES,
+        });
+        return res.rows.map(toRow);
+      },
+    } satisfies SearchStatement;
+  }
+  if (
+    client &&
+    typeof (client as PgliteLike).query === 'function' &&
+    typeof (client as PgliteLike).exec === 'function'
+  ) {
+    const pglite = client as PgliteLike;
+    return {
+      run: async (values) => {
+        const res = await pglite.query(built.sql, valuesOf(values), {
+          rowMode: 'array',
+          parsers: PGLITE_TEXT_PARSERS,
+        });
+        return (res.rows as Text[][]).map(toRow);
+      },
+    } satisfies SearchStatement;
+  }
+  // a transaction: through Drizzle
+  const prepared = query.prepare(undefined as unknown as string);
+  return { run: (values) => prepared.execute(values) } satisfies SearchStatement;
+}
 
 /** Which conditions a statement has, its sort, page size and offset: what its text depends on. */
 function shapeKey(f: SearchFilters, opts: SearchPageOptions): string {
@@ -186,7 +317,7 @@ function statementFor(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions): Se
   }
   let st = byShape.get(key);
   if (!st) {
-    st = buildSearch(db, f, opts, named);
+    st = buildStatement(db, f, opts, named ? `zl_search_${key}` : undefined);
     if (byShape.size < MAX_SHAPES) byShape.set(key, st);
   }
   return st;
@@ -210,7 +341,7 @@ export async function searchProjects(
     countKey: opts.count?.key,
     countTtl: opts.count?.ttlSeconds,
   };
-  return statementFor(db, f, opts).execute(values);
+  return statementFor(db, f, opts).run(values);
 }
 
 /**
