@@ -65,8 +65,8 @@ function countKey(filters: SearchFilters): string {
 /**
  * The capped count of a filter set (docs/marketplace.md § searchList). With the shared cache on
  * (`ttlSeconds` > 0) the list statement itself reads the kept count (`cachedTotal` of its rows):
- * only a page without rows asks the cache separately. On a miss it is counted and kept. The count
- * is min(matches, cap + 1) whatever the sort.
+ * an empty first page is 0 without asking, only an empty later page asks the cache separately. On
+ * a miss it is counted and kept. The count is min(matches, cap + 1) whatever the sort.
  */
 async function countOf(
   db: DbOrTx,
@@ -74,8 +74,11 @@ async function countOf(
   sort: { sort: SearchSort; order: 'asc' | 'desc' },
   cache: { key: string; ttlSeconds: number },
   listed: SearchRow[],
+  firstPage: boolean,
 ): Promise<number> {
   const first = listed[0];
+  // an empty first page: nothing matches now, whatever a kept count says
+  if (!first && firstPage) return 0;
   const hit = first ? first.cachedTotal : await cachedCount(db, cache.key, cache.ttlSeconds);
   if (hit !== null && hit !== undefined) return hit;
   const n = await countProjects(db, filters, sort);
@@ -120,7 +123,7 @@ export async function searchList(
   if (after) rows = await list();
   else if (cache) {
     rows = await list(cache);
-    counted = await countOf(db, filters, sort, cache, rows);
+    counted = await countOf(db, filters, sort, cache, rows, input.page === 1);
   } else [rows, counted] = await Promise.all([list(), countProjects(db, filters, sort)]);
   const more = rows.length > input.pageSize;
   const page = more ? rows.slice(0, input.pageSize) : rows;
