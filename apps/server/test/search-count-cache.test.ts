@@ -44,4 +44,25 @@ describe('the search count cache', () => {
     const [kept] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from search_counts`);
     expect(kept?.n).toBe(2);
   });
+
+  it('an empty first page answers 0 whatever was kept; an empty later page answers the kept count', async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++)
+      made.push(
+        await makeProject(ctx, customer.id, {
+          title: `兰州机械展 第${i}号展台`,
+          prov: '甘肃省',
+          city: '兰州市',
+        }),
+      );
+    const filters = { prov: '甘肃省', city: '兰州市' };
+    expect(await total(filters)).toBe(3);
+    // page 2 of 2 rows: one row, counted from the kept count
+    expect(await total({ ...filters, pageSize: 2, page: 2 })).toBe(3);
+    await rows(ctx, sql`update projects set status = 7, closed_by = 'cancelled' where prov = '甘肃省'`);
+    const first = await sup.c.post<SearchListResult>('Projectcenter/searchList', filters);
+    expect(first.body.data).toEqual({ listItem: [], nextCursor: null, total: 0, totalCapped: false });
+    // an empty later page: the count kept for these filters (made within the minute) stands
+    expect(await total({ ...filters, page: 2 })).toBe(3);
+  });
 });

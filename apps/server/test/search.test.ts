@@ -237,5 +237,19 @@ describe('count cap (generated projects)', () => {
     expect(Number(dups!.n)).toBe(0);
     const narrow = await search({ keyword: '第1号' });
     expect(narrow.body.data.totalCapped).toBe(false);
+    // a 2-character keyword counts exactly whichever way it goes (bigram index first, or the probe)
+    await rows(ctx, sql`analyze projects`);
+    for (const keyword of ['搭建', '展台', '宁夏']) {
+      const [m] = await rows<{ n: number }>(
+        ctx,
+        sql`select count(*)::int as n from projects where status = 1 and biddl > now() and title ilike ${`%${keyword}%`}`,
+      );
+      const got = await search({ keyword });
+      expect({ keyword, total: got.body.data.total, capped: got.body.data.totalCapped }).toEqual({
+        keyword,
+        total: Math.min(Number(m!.n), 1000),
+        capped: Number(m!.n) > 1000,
+      });
+    }
   });
 });

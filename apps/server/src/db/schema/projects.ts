@@ -114,13 +114,33 @@ export const projects = pgTable(
     index('projects_status_biddl_idx').on(t.status, t.biddl, t.id),
     index('projects_status_areas_idx').on(t.status, t.areas, t.id),
     // Region and type filters, newest first, in index order (keyset-ready: the id ends each key).
-    index('projects_status_region_idx').on(t.status, t.prov, t.city, t.createdAt.desc(), t.id.desc()),
-    index('projects_status_prov_idx').on(t.status, t.prov, t.createdAt.desc(), t.id.desc()),
+    // The region ones carry groupid and biddl after the key (migration 0014): a count of "type +
+    // region" (the common filter pair) checks both in the index, an index-only scan, instead of
+    // fetching every row of the region (docs/marketplace.md § searchList).
+    index('projects_status_region_idx').on(
+      t.status,
+      t.prov,
+      t.city,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.groupid,
+      t.biddl,
+    ),
+    index('projects_status_prov_idx').on(
+      t.status,
+      t.prov,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.groupid,
+      t.biddl,
+    ),
     index('projects_status_group_idx').on(t.status, t.groupid, t.createdAt.desc(), t.id.desc()),
     index('projects_customer_idx').on(t.customerId, t.createdAt.desc()),
-    index('projects_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Keyword indexes without a pending list (fastupdate off, migration 0014): with it every
+    // keyword search also read the list of titles not yet merged, up to 4 MB, until a vacuum.
+    index('projects_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: 'off' }),
     // two-character keywords (zl_bigrams: migration 0003)
-    index('projects_title_bigram_idx').using('gin', sql`zl_bigrams(${t.title})`),
+    index('projects_title_bigram_idx').using('gin', sql`zl_bigrams(${t.title})`).with({ fastupdate: 'off' }),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   winnerInfoSchema,
 } from '@zl/shared';
 import { envelope, okEnvelope } from '../../lib/errors.ts';
+import { precompiledSerializer } from '../../lib/precompiled-serializer.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import { getInfo } from './detail.service.ts';
@@ -36,6 +37,8 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         body: searchListSchema,
         response: { 200: envelope(searchListResultSchema) },
       },
+      // the hall's hot call: its answer written by a function compiled from the schema (ADR 0008)
+      serializerCompiler: precompiledSerializer,
     },
     async (request) =>
       okEnvelope(

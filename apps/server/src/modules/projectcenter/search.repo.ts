@@ -1,6 +1,7 @@
 import { PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { and, eq, gte, is, lte, Placeholder, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { projects, searchCounts } from '../../db/schema/index.ts';
 import { projectSummaryColumns } from '../project/project-columns.ts';
 
@@ -44,65 +45,320 @@ const SORT_COLUMN = {
 } as const;
 
 const KEYWORD_PROBE_ROWS = 20_000;
+/** Up to this many titles expected with a keyword's pair, its count goes to the bigram index first. */
+const BIGRAM_FIRST_MAX_ROWS = 5_000;
+
+/** How many titles the planner expects to hold the pair of a 2-character keyword (its bitmap's size). */
+async function bigramEstimate(db: DbOrTx, keyword: string): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`explain (format json) select 1 from ${projects} where zl_bigrams(${projects.title}) @> zl_bigrams(${keyword})`,
+  );
+  const raw = row?.['QUERY PLAN'];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
+    | [{ Plan?: { 'Plan Rows'?: unknown } }]
+    | undefined;
+  const rows = Number(plan?.[0]?.Plan?.['Plan Rows']);
+  // no estimate: the probe, as before
+  return Number.isFinite(rows) ? rows : Number.POSITIVE_INFINITY;
+}
 
 /** `%` and `_` in what the user typed are literal characters, not wildcards. */
 export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(f: SearchFilters): SQL[] {
-  const conds: SQL[] = [eq(projects.status, f.status)];
+/**
+ * The conditions of a filter set. `p` gives each value: the value itself (a one-off statement) or
+ * a placeholder named after the field (a statement prepared once per shape, see searchProjects).
+ */
+function filterConditions(
+  f: SearchFilters,
+  p: (name: ValueName, value: unknown) => unknown = (_, v) => v,
+): SQL[] {
+  const conds: SQL[] = [eq(projects.status, p('status', f.status) as number)];
   // "Open" means bidding still runs: a project past its deadline leaves the list before the
   // expiry job (every minute) has closed it.
   if (f.status === PROJECT_STATUS.BIDDING) conds.push(sql`${projects.biddl} > now()`);
-  if (f.groupid !== undefined) conds.push(eq(projects.groupid, f.groupid));
-  if (f.prov) conds.push(eq(projects.prov, f.prov));
-  if (f.city) conds.push(eq(projects.city, f.city));
-  if (f.areaMin !== undefined) conds.push(gte(projects.areas, f.areaMin));
-  if (f.areaMax !== undefined) conds.push(lte(projects.areas, f.areaMax));
-  if (f.sdateFrom) conds.push(gte(projects.sdate, f.sdateFrom));
-  if (f.sdateTo) conds.push(lte(projects.sdate, f.sdateTo));
+  if (f.groupid !== undefined) conds.push(eq(projects.groupid, p('groupid', f.groupid) as number));
+  if (f.prov) conds.push(eq(projects.prov, p('prov', f.prov) as string));
+  if (f.city) conds.push(eq(projects.city, p('city', f.city) as string));
+  if (f.areaMin !== undefined) conds.push(gte(projects.areas, p('areaMin', f.areaMin) as number));
+  if (f.areaMax !== undefined) conds.push(lte(projects.areas, p('areaMax', f.areaMax) as number));
+  if (f.sdateFrom) conds.push(gte(projects.sdate, p('sdateFrom', f.sdateFrom) as string));
+  if (f.sdateTo) conds.push(lte(projects.sdate, p('sdateTo', f.sdateTo) as string));
   if (f.keyword) {
     // ILIKE '%kw%' is answered by the pg_trgm GIN index on title when the keyword has 3+
     // characters; a 2-character one has no trigram, so the bigram index (migration 0003) narrows it.
     if ([...f.keyword].length === 2) {
-      conds.push(sql`zl_bigrams(${projects.title}) @> zl_bigrams(${f.keyword})`);
+      conds.push(sql`zl_bigrams(${projects.title}) @> zl_bigrams(${p('keyword', f.keyword)})`);
     }
-    conds.push(sql`${projects.title} ilike ${likePattern(f.keyword)}`);
+    conds.push(sql`${projects.title} ilike ${p('pattern', likePattern(f.keyword))}`);
   }
   return conds;
 }
 
-export async function searchProjects(
-  db: DbOrTx,
-  memberId: number,
-  f: SearchFilters,
-  opts: {
-    sort: SearchSort;
-    order: 'asc' | 'desc';
-    after?: Keyset | undefined;
-    limit: number;
-    offset: number;
-  },
-) {
+type ValueName = keyof SearchFilters | 'pattern';
+
+export interface SearchPageOptions {
+  sort: SearchSort;
+  order: 'asc' | 'desc';
+  after?: Keyset | undefined;
+  limit: number;
+  offset: number;
+  /**
+   * The shared count of the filter set (docs/marketplace.md § searchList), read in the same
+   * statement: each row then carries `cachedTotal`, the kept count or null when there is none
+   * within `ttlSeconds`.
+   */
+  count?: { key: string; ttlSeconds: number } | undefined;
+}
+
+function searchQuery(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions) {
   const sort = SORT_COLUMN[opts.sort];
   const { column, cast } = sort;
-  const conds = filterConditions(f);
+  const ph = (name: string) => sql.placeholder(name);
+  const conds = filterConditions(f, (name) => ph(name));
   if (opts.after) {
     // Row comparison on (key, id): both ordered the same way, so one index range scan serves it.
     const cmp = opts.order === 'desc' ? sql`<` : sql`>`;
     conds.push(
-      sql`(${column}, ${projects.id}) ${cmp} (${opts.after.key}::${sql.raw(cast)}, ${opts.after.id}::bigint)`,
+      sql`(${column}, ${projects.id}) ${cmp} (${ph('afterKey')}::${sql.raw(cast)}, ${ph('afterId')}::bigint)`,
     );
   }
   const dir = sql.raw(sort[opts.order]);
+  const columns = {
+    ...projectSummaryColumns,
+    favorite: sql<boolean>`exists (select 1 from favorites f where f.member_id = ${ph('memberId')} and f.project_id = "projects"."id")`,
+    sortKey: sql<string>`${column}::text`,
+    cachedTotal: opts.count
+      ? sql<
+          number | null
+        >`(select ${searchCounts.n} from ${searchCounts} where ${searchCounts.key} = ${ph('countKey')} and ${searchCounts.countedAt} > now() - make_interval(secs => ${ph('countTtl')}))`
+      : sql<number | null>`null::int`,
+  };
+  // the driver path below reads the columns by position
+  if (Object.keys(columns).join() !== ROW_KEYS.join()) throw new Error('searchQuery: columns out of order');
+  // LIMIT and OFFSET as literals (validated integers): a generic plan of a prepared statement
+  // estimates a LIMIT parameter as 10% of the rows, and would never be chosen over the custom one.
+  const literal = (n: number) => sql.raw(String(n)) as unknown as number;
   return db
-    .select({ ...summaryColumns(memberId), sortKey: sql<string>`${column}::text` })
+    .select(columns)
     .from(projects)
     .where(and(...conds))
     .orderBy(sql`${column} ${dir}`, sql`${projects.id} ${dir}`)
-    .limit(opts.limit)
-    .offset(opts.offset);
+    .limit(literal(opts.limit))
+    .offset(literal(opts.offset));
+}
+
+export type SearchRow = Awaited<ReturnType<typeof searchQuery>>[number];
+
+/** The select list of searchQuery, in its order. */
+const ROW_KEYS = [
+  'id',
+  'orders',
+  'title',
+  'groupid',
+  'areas',
+  'length',
+  'width',
+  'height',
+  'opens',
+  'prov',
+  'city',
+  'sdate',
+  'edate',
+  'biddl',
+  'coins',
+  'peoples',
+  'prepay',
+  'status',
+  'picture',
+  'createdAt',
+  'favorite',
+  'sortKey',
+  'cachedTotal',
+] as const;
+
+type Text = string | null;
+
+/**
+ * A row as PostgreSQL's text (rowMode array, no type parsing), in the values Drizzle's mapping
+ * gives (bigint and numeric `mode: 'number'`, timestamptz a Date, date a string, jsonb parsed).
+ */
+function toRow(r: Text[]): SearchRow {
+  return {
+    id: Number(r[0]),
+    orders: r[1] as string,
+    title: r[2] as string,
+    groupid: Number(r[3]),
+    areas: Number(r[4]),
+    length: Number(r[5]),
+    width: Number(r[6]),
+    height: Number(r[7]),
+    opens: Number(r[8]),
+    prov: r[9] as string,
+    city: r[10] as string,
+    sdate: r[11] as string,
+    edate: r[12] as string,
+    biddl: new Date(r[13] as string),
+    coins: Number(r[14]),
+    peoples: Number(r[15]),
+    prepay: Number(r[16]),
+    status: Number(r[17]),
+    picture: JSON.parse(r[18] as string) as string[],
+    createdAt: new Date(r[19] as string),
+    favorite: r[20] === 't',
+    sortKey: r[21] as string,
+    cachedTotal: r[22] === null ? null : Number(r[22]),
+  };
+}
+
+interface SearchStatement {
+  run(values: Record<string, unknown>): Promise<SearchRow[]>;
+}
+
+const asText = (value: string) => value;
+/** node-postgres: every column as its text. */
+const PG_TEXT_TYPES = { getTypeParser: () => asText };
+/** PGlite: the types of the select list as their text. */
+const PGLITE_TEXT_PARSERS = Object.fromEntries(
+  [16, 20, 21, 23, 25, 1043, 1082, 1184, 1700, 3802].map((oid) => [oid, asText]),
+);
+
+interface PgliteLike {
+  query(text: string, params: unknown[], options: object): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/**
+ * The statement of a shape. On the database handle itself (not a transaction) it goes to the
+ * driver directly with the text Drizzle built once, reading rows by position as text: Drizzle's
+ * per-row mapping was the largest Node cost of a search left after the query building
+ * (docs/marketplace.md § searchList). `name` makes it a prepared statement of PostgreSQL.
+ */
+function buildStatement(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, name: string | undefined) {
+  const query = searchQuery(db, f, opts);
+  const client = (db as { $client?: unknown }).$client;
+  const built = query.toSQL();
+  // each parameter: a placeholder's name (all of them here), or a fixed value
+  const params = built.params.map((p): { name: string } | { value: unknown } =>
+    is(p, Placeholder) ? { name: String(p.name) } : { value: p },
+  );
+  const valuesOf = (values: Record<string, unknown>) =>
+    params.map((p) => ('name' in p ? (values[p.name] ?? null) : p.value));
+  if (client instanceof pg.Pool) {
+    const { sql: text } = built;
+    return {
+      run: async (values) => {
+        const res = await client.query<Text[]>({
+          ...(name ? { name } : {}),
+          text,
+          values: valuesOf(values),
+          rowMode: 'array',
+          types: PG_TEXT_TYPES,
+        });
+        return res.rows.map(toRow);
+      },
+    } satisfies SearchStatement;
+  }
+  if (
+    client &&
+    typeof (client as PgliteLike).query === 'function' &&
+    typeof (client as PgliteLike).exec === 'function'
+  ) {
+    const pglite = client as PgliteLike;
+    return {
+      run: async (values) => {
+        const res = await pglite.query(built.sql, valuesOf(values), {
+          rowMode: 'array',
+          parsers: PGLITE_TEXT_PARSERS,
+        });
+        return (res.rows as Text[][]).map(toRow);
+      },
+    } satisfies SearchStatement;
+  }
+  // a transaction: through Drizzle
+  const prepared = query.prepare(undefined as unknown as string);
+  return { run: (values) => prepared.execute(values) } satisfies SearchStatement;
+}
+
+/** Which conditions a statement has, its sort, page size and offset: what its text depends on. */
+function shapeKey(f: SearchFilters, opts: SearchPageOptions): string {
+  const kw = f.keyword ? ([...f.keyword].length === 2 ? 'b' : 't') : '';
+  const has = (v: unknown, c: string) => (v === undefined || v === '' ? '' : c);
+  return [
+    opts.sort[0],
+    opts.order[0],
+    opts.after ? 'k' : '',
+    f.status === PROJECT_STATUS.BIDDING ? 'o' : 's',
+    kw,
+    has(f.groupid, 'g'),
+    has(f.prov, 'p'),
+    has(f.city, 'c'),
+    has(f.areaMin, 'a'),
+    has(f.areaMax, 'A'),
+    has(f.sdateFrom, 'd'),
+    has(f.sdateTo, 'D'),
+    opts.count ? 'n' : '',
+    `_${opts.limit}_${opts.offset}`,
+  ].join('');
+}
+
+// Statements of a shape, built once per database handle (the Drizzle query building was most of
+// the Node time of a search). At most MAX_SHAPES per handle; more simply build afresh.
+const MAX_SHAPES = 500;
+const statements = new WeakMap<DbOrTx, Map<string, SearchStatement>>();
+
+function statementFor(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions): SearchStatement {
+  // Named (prepared once per connection by PostgreSQL, its plan kept) only for the hot reads of the
+  // hall: the open list with no filter, a first page or one by cursor. A filtered search is planned
+  // for its values each time (a generic plan cannot know how rare a city or a keyword is); it still
+  // skips the query building.
+  const named =
+    f.status === PROJECT_STATUS.BIDDING &&
+    opts.offset === 0 &&
+    !f.keyword &&
+    f.groupid === undefined &&
+    !f.prov &&
+    !f.city &&
+    f.areaMin === undefined &&
+    f.areaMax === undefined &&
+    !f.sdateFrom &&
+    !f.sdateTo;
+  const key = shapeKey(f, opts);
+  let byShape = statements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    statements.set(db, byShape);
+  }
+  let st = byShape.get(key);
+  if (!st) {
+    st = buildStatement(db, f, opts, named ? `zl_search_${key}` : undefined);
+    if (byShape.size < MAX_SHAPES) byShape.set(key, st);
+  }
+  return st;
+}
+
+/** A page of list rows (the summary columns, `favorite` for `memberId`, the sort key as text). */
+export async function searchProjects(
+  db: DbOrTx,
+  memberId: number,
+  f: SearchFilters,
+  opts: SearchPageOptions,
+): Promise<SearchRow[]> {
+  if (!Number.isSafeInteger(opts.limit) || !Number.isSafeInteger(opts.offset) || opts.offset < 0)
+    throw new Error('searchProjects: limit and offset must be integers');
+  const values: Record<string, unknown> = {
+    ...f,
+    memberId,
+    pattern: f.keyword ? likePattern(f.keyword) : undefined,
+    afterKey: opts.after?.key,
+    afterId: opts.after?.id,
+    countKey: opts.count?.key,
+    countTtl: opts.count?.ttlSeconds,
+  };
+  return statementFor(db, f, opts).run(values);
 }
 
 /**
@@ -117,11 +373,18 @@ export async function countProjects(
 ): Promise<number> {
   const sort = SORT_COLUMN[opts.sort];
   const dir = sql.raw(sort[opts.order]);
-  if (f.keyword && [...f.keyword].length === 2) {
-    // A frequent 2-character keyword: the planner's selectivity guess for ILIKE is far too low, so it picks a
+  // A 2-character keyword: the bigram index first when the planner expects few titles with the
+  // pair (its statistics of the indexed expression know the frequent pairs well: 车展 83,567
+  // estimated / 83,332 real); the ordered count below is then a small bitmap (宁夏: 0.2 ms, where the
+  // probe cost 20,000 rows). Only a frequent pair goes through the bounded probe first.
+  if (
+    f.keyword &&
+    [...f.keyword].length === 2 &&
+    (await bigramEstimate(db, f.keyword)) > BIGRAM_FIRST_MAX_ROWS
+  ) {
+    // The planner's selectivity guess for ILIKE is far too low, so for a frequent pair it picks a
     // bitmap over every matching row (83k for 车展: 250 ms). Counting the matches among the first
-    // PROBE rows in index order settles "1000+" in a few ms; only a rarer keyword goes on to the
-    // bigram-index count below, whose bitmap is then small.
+    // PROBE rows in index order settles "1000+" in a few ms; only when it does not, the count below.
     const window = db
       .select({ title: projects.title })
       .from(projects)

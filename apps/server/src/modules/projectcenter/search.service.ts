@@ -15,6 +15,7 @@ import {
   countProjects,
   type Keyset,
   type SearchFilters,
+  type SearchRow,
   searchProjects,
   storeCount,
 } from './search.repo.ts';
@@ -56,23 +57,32 @@ export function decodeCursor(raw: string, sort: SearchSort, order: 'asc' | 'desc
   return { key: c.k, id: c.i as number };
 }
 
+/** The key of a filter set in the shared count cache: the count does not depend on the sort. */
+function countKey(filters: SearchFilters): string {
+  return sha256(JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined)));
+}
+
 /**
- * The capped count of a filter set: from the shared cache (docs/marketplace.md § searchList) when
- * any process counted the same filters within `ttlSeconds`, else counted and kept. The count does
- * not depend on the sort (it is min(matches, cap + 1) either way), so the key is the filters alone.
+ * The capped count of a filter set (docs/marketplace.md § searchList). With the shared cache on
+ * (`ttlSeconds` > 0) the list statement itself reads the kept count (`cachedTotal` of its rows):
+ * an empty first page is 0 without asking, only an empty later page asks the cache separately. On
+ * a miss it is counted and kept. The count is min(matches, cap + 1) whatever the sort.
  */
 async function countOf(
   db: DbOrTx,
   filters: SearchFilters,
   sort: { sort: SearchSort; order: 'asc' | 'desc' },
-  ttlSeconds: number,
+  cache: { key: string; ttlSeconds: number },
+  listed: SearchRow[],
+  firstPage: boolean,
 ): Promise<number> {
-  if (ttlSeconds <= 0) return countProjects(db, filters, sort);
-  const key = sha256(JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined)));
-  const hit = await cachedCount(db, key, ttlSeconds);
-  if (hit !== undefined) return hit;
+  const first = listed[0];
+  // an empty first page: nothing matches now, whatever a kept count says
+  if (!first && firstPage) return 0;
+  const hit = first ? first.cachedTotal : await cachedCount(db, cache.key, cache.ttlSeconds);
+  if (hit !== null && hit !== undefined) return hit;
   const n = await countProjects(db, filters, sort);
-  await storeCount(db, key, n);
+  await storeCount(db, cache.key, n);
   return n;
 }
 
@@ -84,7 +94,7 @@ export async function searchList(
 ): Promise<SearchListResult> {
   const order = input.order ?? SEARCH_DEFAULT_ORDER[input.sort];
   const after = input.cursor ? decodeCursor(input.cursor, input.sort, order) : undefined;
-  const filters = {
+  const filters: SearchFilters = {
     status: input.status,
     keyword: input.keyword || undefined,
     groupid: input.groupid,
@@ -95,18 +105,26 @@ export async function searchList(
     sdateFrom: input.sdateFrom,
     sdateTo: input.sdateTo,
   };
-  const [rows, counted] = await Promise.all([
+  const sort = { sort: input.sort, order };
+  // a cursor page is the same search further on: the count the first page gave still holds
+  const cache =
+    !after && countCacheSeconds > 0 ? { key: countKey(filters), ttlSeconds: countCacheSeconds } : undefined;
+  const list = (count?: typeof cache) =>
     searchProjects(db, memberId, filters, {
-      sort: input.sort,
-      order,
+      ...sort,
       after,
       limit: input.pageSize + 1,
       // numbered pages only near the top (SEARCH_MAX_PAGE); a cursor continues from its row
       offset: after ? 0 : (input.page - 1) * input.pageSize,
-    }),
-    // a cursor page is the same search further on: the count the first page gave still holds
-    after ? null : countOf(db, filters, { sort: input.sort, order }, countCacheSeconds),
-  ]);
+      count,
+    });
+  let rows: SearchRow[];
+  let counted: number | null = null;
+  if (after) rows = await list();
+  else if (cache) {
+    rows = await list(cache);
+    counted = await countOf(db, filters, sort, cache, rows, input.page === 1);
+  } else [rows, counted] = await Promise.all([list(), countProjects(db, filters, sort)]);
   const more = rows.length > input.pageSize;
   const page = more ? rows.slice(0, input.pageSize) : rows;
   const last = page.at(-1);
