@@ -1,14 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { UnreadBadge, useLiveEvents } from '../../features/message/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { AntdProvider } from '../antd-provider.tsx';
 import { NAV_ITEMS, navKeyOf } from './nav.ts';
 import { SiteShell } from './site-shell.tsx';
 
-const menuItems = NAV_ITEMS.map((n) => ({
+const nav = NAV_ITEMS.map((n) => ({
   key: n.key,
-  label: <Link to={n.to}>{n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label}</Link>,
+  to: n.to,
+  label: n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label,
 }));
 
 /** The supplier's frame around every page behind the guard (the main layout of docs/seed-map.md § Routes). */
@@ -19,7 +20,7 @@ function MainLayout() {
   return (
     <SiteShell
       brandTo="/mainPage"
-      menuItems={menuItems}
+      nav={nav}
       selectedKey={navKeyOf(pathname)}
       accountLinks={[{ to: '/personCenter', label: '个人中心' }]}
       drawerTitle="展览供应商接单平台"

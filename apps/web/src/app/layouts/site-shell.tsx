@@ -6,7 +6,6 @@ import { maskMobile } from '@zl/shared';
 import Button from 'antd/es/button';
 import Drawer from 'antd/es/drawer';
 import Dropdown from 'antd/es/dropdown';
-import type { MenuProps } from 'antd/es/menu';
 import Menu from 'antd/es/menu';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -67,11 +66,45 @@ export async function logoutAndLeave(): Promise<void> {
   window.location.replace('/login');
 }
 
+export interface NavItem {
+  key: string;
+  to: string;
+  label: ReactNode;
+  icon?: ReactNode;
+}
+
+/**
+ * The desktop header's links: plain markup with the menu roles. antd's horizontal Menu measured
+ * its items for overflow on every first render, ~200 ms of blocked main thread on a signed-in
+ * page's first visit (docs/web.md § Page speed).
+ */
+function HeaderNav({ items, selectedKey }: { items: NavItem[]; selectedKey: string }) {
+  return (
+    <nav className="zl-nav" aria-label="主导航">
+      <div role="menubar" className="zl-nav-bar">
+        {items.map((n) => (
+          <Link
+            key={n.key}
+            role="menuitem"
+            to={n.to}
+            className={n.key === selectedKey ? 'zl-nav-item zl-nav-on' : 'zl-nav-item'}
+            aria-current={n.key === selectedKey ? 'page' : undefined}
+          >
+            {n.icon}
+            {n.label}
+          </Link>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
 export interface SiteShellProps {
   brandTo: string;
   /** a tag beside the brand, e.g. 参展商 */
   badge?: ReactNode;
-  menuItems: MenuProps['items'];
+  /** the header's links (a plain nav on a desktop; the phone drawer's menu) */
+  nav: NavItem[];
   selectedKey: string;
   /** the account menu's links to the member's own pages */
   accountLinks: Array<{ to: string; label: string }>;
@@ -119,6 +152,11 @@ export function SiteShell(props: SiteShellProps) {
   // a transition, which React splits into short slices instead of one long task on a phone
   // (docs/web.md § Page speed). Until that render is done the loading state stays.
   const shown = useDeferredValue(role.action === 'allow');
+  const drawerItems = props.nav.map((n) => ({
+    key: n.key,
+    icon: n.icon,
+    label: <Link to={n.to}>{n.label}</Link>,
+  }));
   if (role.action === 'redirect') return <Navigate to={role.to} replace />;
   if (role.action === 'wait' || !shown) return <PageLoading />;
 
@@ -139,12 +177,7 @@ export function SiteShell(props: SiteShellProps) {
             />
           ) : (
             <>
-              <Menu
-                mode="horizontal"
-                selectedKeys={selected}
-                items={props.menuItems}
-                className="zl-header-menu"
-              />
+              <HeaderNav items={props.nav} selectedKey={props.selectedKey} />
               {/* click only: with hover as well, the click that follows the hover toggled it shut */}
               <Dropdown menu={userMenu} placement="bottomRight" trigger={['click']}>
                 <Button type="text" className="zl-header-user" icon={<UserOutlined />}>
@@ -173,14 +206,14 @@ export function SiteShell(props: SiteShellProps) {
             items={
               props.accountLinksInDrawer
                 ? [
-                    ...(props.menuItems ?? []),
+                    ...drawerItems,
                     ...props.accountLinks.map((l) => ({
                       key: l.to,
                       icon: <UserOutlined />,
                       label: <Link to={l.to}>{l.label}</Link>,
                     })),
                   ]
-                : props.menuItems
+                : drawerItems
             }
             style={{ borderInlineEnd: 0 }}
           />

@@ -4,7 +4,7 @@ import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import TransactionOutlined from '@ant-design/icons/TransactionOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AntdProvider } from '../../app/antd-provider.tsx';
 import { SiteShell } from '../../app/layouts/site-shell.tsx';
 import { queryClient } from '../../lib/query-client.ts';
@@ -24,10 +24,9 @@ const ACCOUNT_LINKS = [
   { to: '/customer/securitySetting', label: '账号安全' },
 ];
 
-const menuItems = NAV.map((n) => ({
-  key: n.key,
-  icon: n.icon,
-  label: <Link to={n.to}>{n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label}</Link>,
+const nav = NAV.map((n) => ({
+  ...n,
+  label: n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label,
 }));
 
 function navKey(pathname: string): string {
@@ -50,7 +49,7 @@ function CustomerLayout() {
       className="zl-cust"
       brandTo="/customer"
       badge={<span className="zl-cust-badge">参展商</span>}
-      menuItems={menuItems}
+      nav={nav}
       selectedKey={navKey(pathname)}
       accountLinks={ACCOUNT_LINKS}
       accountLinksInDrawer
