@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client.ts';
 
 /**
@@ -16,17 +16,33 @@ export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number)
  * counts only while below it (no row comes back when it does not count).
  */
 function countOne(db: DbOrTx, key: string, windowSeconds: number, limit?: number) {
+  return queryRows<{ count: number }>(db, counterUpsert(key, windowSeconds, limit));
+}
+
+/**
+ * `countOne`'s statement, `returning count`, for a repo that reserves a place inside a larger
+ * statement (a CTE, e.g. modules/user/login.repo.ts). With `onlyIf`, nothing is counted unless it
+ * holds (e.g. another CTE took its place).
+ */
+export function counterUpsert(key: string, windowSeconds: number, limit?: number, onlyIf?: SQL): SQL {
   const passed = sql`rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})`;
-  return queryRows<{ count: number }>(
-    db,
-    sql`
-    insert into rate_counters (key, window_start, count) values (${key}, now(), 1)
+  return sql`
+    insert into rate_counters (key, window_start, count)
+    select ${key}, now(), 1 ${onlyIf ? sql`where ${onlyIf}` : sql``}
     on conflict (key) do update set
       count = case when ${passed} then 1 else rate_counters.count + 1 end,
       window_start = case when ${passed} then now() else rate_counters.window_start end
     ${limit === undefined ? sql`` : sql`where ${passed} or rate_counters.count < ${limit}`}
-    returning count`,
-  );
+    returning count`;
+}
+
+/** `releaseCounter`'s statement, for a repo that gives places back inside a larger statement. */
+export function counterRelease(keys: string[]): SQL {
+  return sql`update rate_counters set count = count - 1
+        where key in (${sql.join(
+          keys.map((k) => sql`${k}`),
+          sql`, `,
+        )}) and count > 0`;
 }
 
 export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
@@ -65,11 +81,5 @@ export async function counterRetryAfter(db: DbOrTx, key: string, windowSeconds: 
 /** Gives back places taken by `reserveCounter` (never below zero). */
 export async function releaseCounter(db: DbOrTx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.execute(
-    sql`update rate_counters set count = count - 1
-        where key in (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and count > 0`,
-  );
+  await db.execute(counterRelease(keys));
 }
