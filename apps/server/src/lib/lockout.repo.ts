@@ -137,11 +137,14 @@ export async function recordSuccess(db: DbOrTx, t: LockoutTable, id: number): Pr
   return rows.length > 0;
 }
 
-/** `recordSuccess`'s statement (`returning id`; no row: locked), for use inside a larger statement. */
-export function recordSuccessUpdate(t: LockoutTable, id: number): SQL {
+/**
+ * `recordSuccess`'s statement (`returning id`; no row: locked), for use inside a larger statement;
+ * `also`: a further condition (e.g. one that makes another CTE run first).
+ */
+export function recordSuccessUpdate(t: LockoutTable, id: number, also: SQL = sql`true`): SQL {
   const { table, failed, until } = target(t);
   return sql`
     update ${table} set ${failed} = 0, ${until} = null
-    where id = ${id} and (${until} is null or ${until} <= now())
+    where id = ${id} and (${until} is null or ${until} <= now()) and ${also}
     returning id`;
 }

@@ -36,13 +36,22 @@ export function counterUpsert(key: string, windowSeconds: number, limit?: number
     returning count`;
 }
 
-/** `releaseCounter`'s statement, for a repo that gives places back inside a larger statement. */
-export function counterRelease(keys: string[]): SQL {
-  return sql`update rate_counters set count = count - 1
-        where key in (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and count > 0`;
+/**
+ * `releaseCounter`'s work as CTEs for a larger statement: one update per key, each running after
+ * the one before it, so the rows are locked in the keys' order — the order `reserveCounter` took
+ * them in (address, then pair): two requests never wait on each other in a circle. `after`: a
+ * condition that makes a later CTE run after the last of them.
+ */
+export function counterReleaseSteps(keys: string[]): { ctes: SQL[]; after: SQL } {
+  const ctes: SQL[] = [];
+  let after = sql`true`;
+  keys.forEach((key, i) => {
+    const name = sql.identifier(`release_${i}`);
+    ctes.push(sql`${name} as (update rate_counters set count = count - 1
+      where key = ${key} and count > 0 and ${after} returning 1)`);
+    after = sql`(select count(*) from ${name}) >= 0`;
+  });
+  return { ctes, after };
 }
 
 export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
@@ -78,8 +87,9 @@ export async function counterRetryAfter(db: DbOrTx, key: string, windowSeconds: 
   return Math.max(1, Math.ceil(left === null || left === undefined ? windowSeconds : Number(left)));
 }
 
-/** Gives back places taken by `reserveCounter` (never below zero). */
+/** Gives back places taken by `reserveCounter` (never below zero), in the order they were taken. */
 export async function releaseCounter(db: DbOrTx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.execute(counterRelease(keys));
+  const { ctes, after } = counterReleaseSteps(keys);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${after} as released`);
 }

@@ -2,7 +2,7 @@ import type { CardType } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { recordSuccessUpdate, reserveTryUpdate } from '../../lib/lockout.repo.ts';
-import { counterRelease, counterUpsert } from '../../lib/rate-counter.ts';
+import { counterReleaseSteps, counterUpsert } from '../../lib/rate-counter.ts';
 
 /**
  * A password login's two statements (docs/members.md § Login limits, "What a login writes"): one
@@ -113,19 +113,22 @@ export async function completeLogin(
   },
 ): Promise<boolean> {
   const s = p.session;
-  const parts: SQL[] = [
-    sql`ok as (${recordSuccessUpdate('members', p.memberId)})`,
+  // Row locks in the order reserveLogin takes them — the counters one by one in the keys' order,
+  // then the member — so two logins never wait on each other in a circle (PostgreSQL server).
+  const { ctes, after } = counterReleaseSteps(p.releaseKeys);
+  const parts: SQL[] = [...ctes];
+  parts.push(
+    sql`ok as (${recordSuccessUpdate('members', p.memberId, after)})`,
     sql`s as (insert into sessions (id_hash, member_id, expires_at, ip, user_agent)
       select ${s.idHash}, id, now() + make_interval(secs => ${s.absoluteSeconds}), ${s.ip}, ${s.userAgent}
       from ok)`,
-  ];
+  );
   const r = p.remember;
   if (r) {
     parts.push(sql`r as (insert into remember_tokens (selector, validator_hash, member_id, expires_at)
       select ${r.selector}, ${r.validatorHash}, id, now() + make_interval(secs => ${r.validSeconds})
       from ok)`);
   }
-  if (p.releaseKeys.length > 0) parts.push(sql`rel as (${counterRelease(p.releaseKeys)})`);
   let notified = sql`0`;
   if (p.endSessionHash) {
     parts.push(
