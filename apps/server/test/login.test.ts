@@ -380,8 +380,13 @@ describe('per (address, account) limit: people behind one proxy', () => {
       await unlock();
     }
     const before = await memberState(mobile);
+    const addressCount = () =>
+      rows<{ count: number }>(ctx, sql`select count from rate_counters where key = ${`loginfail:${proxy}`}`);
+    const addressBefore = await addressCount();
     const r = await login(new Client(ctx.app, proxy), mobile);
     expectError(r, 'RATE_LIMITED');
+    // nothing of the refused try is counted against the address either
+    expect(await addressCount()).toEqual(addressBefore);
     expect(r.body.errMsg).toMatch(/^该账号在当前网络登录失败次数过多，请 (59|60) 分钟后再试$/);
     const retryAfter = (r.body.data as unknown as { retryAfter: number }).retryAfter;
     expect(retryAfter).toBeGreaterThan(3500);

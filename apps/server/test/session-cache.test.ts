@@ -1,6 +1,7 @@
 // The session cache (docs/members.md § Session cache): a live session read lately is answered
 // without the database; logout, a password change and a password reset end it at once in this
 // process (and, through NOTIFY, in every other — see multi-process.test.ts).
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionContext } from '../src/modules/user/session.service.ts';
@@ -60,6 +61,30 @@ describe('a cached session', () => {
       headers: { cookie: `zl_sid=${cookie}` },
     });
     expect(res.json().errCode).toBe('NOT_LOGGED_IN');
+  });
+
+  it('a new login in the same browser ends the old session at once, and tells the other processes', async () => {
+    const a = await signedIn();
+    expectOk(await a.c.post('Member/userInfo', {}));
+    const old = a.c.cookies.get('zl_sid')!.value;
+    const told: string[] = [];
+    const unlisten = await ctx.database.listen('zl_session', (n) => told.push(n.payload ?? ''));
+    try {
+      expectOk(await login(a.c, a.mobile));
+      expect(a.c.cookies.get('zl_sid')!.value).not.toBe(old);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/Member/userInfo',
+        payload: {},
+        headers: { cookie: `zl_sid=${old}` },
+      });
+      expect(res.json().errCode).toBe('NOT_LOGGED_IN');
+      for (let i = 0; i < 50 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(told).toEqual([`h:${createHash('sha256').update(old).digest('hex')}`]);
+    } finally {
+      await unlisten();
+    }
+    expectOk(await a.c.post('Member/userInfo', {}));
   });
 
   it('a password change ends the member’s other sessions at once; the current one stays', async () => {

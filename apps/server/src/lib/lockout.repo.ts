@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client.ts';
 
 /**
@@ -65,18 +65,7 @@ export async function reserveTry(
   for (;;) {
     const rows = await queryRows<{ failed: number }>(
       db,
-      sql`
-      update ${table} set
-        ${failed} = case
-          when ${until} <= now() or (${until} is null and ${failed} >= ${maxFailures})
-          then 1 else ${failed} + 1 end,
-        ${until} = case when ${until} <= now() then null else ${until} end,
-        ${at} = now()
-      where id = ${id}
-        and (${until} <= now()
-          or (${until} is null and (${failed} < ${maxFailures}
-            or ${at} is null or ${at} <= now() - make_interval(mins => ${lockMinutes}))))
-      returning ${failed} as failed`,
+      reserveTryUpdate(t, sql`id = ${id}`, maxFailures, lockMinutes, sql`${failed} as failed`),
     );
     if (rows[0]) return Number(rows[0].failed);
     const state = await queryRows<{ locked: boolean; stale: boolean }>(
@@ -89,6 +78,33 @@ export async function reserveTry(
     if (Date.now() >= deadline) return 'busy';
     await new Promise((resolve) => setTimeout(resolve, BUSY_POLL_MS));
   }
+}
+
+/**
+ * `reserveTry`'s one attempt as a statement: `update … returning <returning>` on the rows `where`
+ * selects, counting the try only where the rules allow it (no row comes back otherwise). For a repo
+ * that reserves the try inside a larger statement (modules/user/login.repo.ts).
+ */
+export function reserveTryUpdate(
+  t: LockoutTable,
+  where: SQL,
+  maxFailures: number,
+  lockMinutes: number,
+  returning: SQL,
+): SQL {
+  const { table, failed, until, at } = target(t);
+  return sql`
+      update ${table} set
+        ${failed} = case
+          when ${until} <= now() or (${until} is null and ${failed} >= ${maxFailures})
+          then 1 else ${failed} + 1 end,
+        ${until} = case when ${until} <= now() then null else ${until} end,
+        ${at} = now()
+      where ${where}
+        and (${until} <= now()
+          or (${until} is null and (${failed} < ${maxFailures}
+            or ${at} is null or ${at} <= now() - make_interval(mins => ${lockMinutes}))))
+      returning ${returning}`;
 }
 
 /** A reserved try failed: it stays counted; the `maxFailures`-th on record locks the row. */
@@ -117,13 +133,18 @@ export async function recordFailure(
 
 /** A reserved try succeeded: the count starts over. False: the row is locked, refuse the login. */
 export async function recordSuccess(db: DbOrTx, t: LockoutTable, id: number): Promise<boolean> {
-  const { table, failed, until } = target(t);
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`
-    update ${table} set ${failed} = 0, ${until} = null
-    where id = ${id} and (${until} is null or ${until} <= now())
-    returning id`,
-  );
+  const rows = await queryRows<{ id: number }>(db, recordSuccessUpdate(t, id));
   return rows.length > 0;
+}
+
+/**
+ * `recordSuccess`'s statement (`returning id`; no row: locked), for use inside a larger statement;
+ * `also`: a further condition (e.g. one that makes another CTE run first).
+ */
+export function recordSuccessUpdate(t: LockoutTable, id: number, also: SQL = sql`true`): SQL {
+  const { table, failed, until } = target(t);
+  return sql`
+    update ${table} set ${failed} = 0, ${until} = null
+    where id = ${id} and (${until} is null or ${until} <= now()) and ${also}
+    returning id`;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client.ts';
 
 /**
@@ -16,17 +16,42 @@ export async function hitCounter(db: DbOrTx, key: string, windowSeconds: number)
  * counts only while below it (no row comes back when it does not count).
  */
 function countOne(db: DbOrTx, key: string, windowSeconds: number, limit?: number) {
+  return queryRows<{ count: number }>(db, counterUpsert(key, windowSeconds, limit));
+}
+
+/**
+ * `countOne`'s statement, `returning count`, for a repo that reserves a place inside a larger
+ * statement (a CTE, e.g. modules/user/login.repo.ts). With `onlyIf`, nothing is counted unless it
+ * holds (e.g. another CTE took its place).
+ */
+export function counterUpsert(key: string, windowSeconds: number, limit?: number, onlyIf?: SQL): SQL {
   const passed = sql`rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})`;
-  return queryRows<{ count: number }>(
-    db,
-    sql`
-    insert into rate_counters (key, window_start, count) values (${key}, now(), 1)
+  return sql`
+    insert into rate_counters (key, window_start, count)
+    select ${key}, now(), 1 ${onlyIf ? sql`where ${onlyIf}` : sql``}
     on conflict (key) do update set
       count = case when ${passed} then 1 else rate_counters.count + 1 end,
       window_start = case when ${passed} then now() else rate_counters.window_start end
     ${limit === undefined ? sql`` : sql`where ${passed} or rate_counters.count < ${limit}`}
-    returning count`,
-  );
+    returning count`;
+}
+
+/**
+ * `releaseCounter`'s work as CTEs for a larger statement: one update per key, each running after
+ * the one before it, so the rows are locked in the keys' order — the order `reserveCounter` took
+ * them in (address, then pair): two requests never wait on each other in a circle. `after`: a
+ * condition that makes a later CTE run after the last of them.
+ */
+export function counterReleaseSteps(keys: string[]): { ctes: SQL[]; after: SQL } {
+  const ctes: SQL[] = [];
+  let after = sql`true`;
+  keys.forEach((key, i) => {
+    const name = sql.identifier(`release_${i}`);
+    ctes.push(sql`${name} as (update rate_counters set count = count - 1
+      where key = ${key} and count > 0 and ${after} returning 1)`);
+    after = sql`(select count(*) from ${name}) >= 0`;
+  });
+  return { ctes, after };
 }
 
 export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
@@ -62,14 +87,9 @@ export async function counterRetryAfter(db: DbOrTx, key: string, windowSeconds: 
   return Math.max(1, Math.ceil(left === null || left === undefined ? windowSeconds : Number(left)));
 }
 
-/** Gives back places taken by `reserveCounter` (never below zero). */
+/** Gives back places taken by `reserveCounter` (never below zero), in the order they were taken. */
 export async function releaseCounter(db: DbOrTx, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await db.execute(
-    sql`update rate_counters set count = count - 1
-        where key in (${sql.join(
-          keys.map((k) => sql`${k}`),
-          sql`, `,
-        )}) and count > 0`,
-  );
+  const { ctes, after } = counterReleaseSteps(keys);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${after} as released`);
 }

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { counterRetryAfter, reserveCounter } from '../../lib/rate-counter.ts';
@@ -40,20 +41,30 @@ export async function reserveAddressTry(
     if (
       (await reserveCounter(tx, address, ADDRESS_WINDOW_SECONDS, deps.config.loginIpFailureLimit)) === null
     ) {
-      throw new AppError('RATE_LIMITED', {
-        message: '登录失败次数过多，请 15 分钟后再试',
-        data: { retryAfter: ADDRESS_WINDOW_SECONDS },
-      });
+      throw addressLimited();
     }
     if (
       (await reserveCounter(tx, pair, PAIR_WINDOW_SECONDS, deps.config.loginIpAccountFailureLimit)) === null
     ) {
-      const retryAfter = await counterRetryAfter(tx, pair, PAIR_WINDOW_SECONDS);
-      throw new AppError('RATE_LIMITED', {
-        message: `该账号在当前网络登录失败次数过多，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
-        data: { retryAfter },
-      });
+      throw await pairLimited(tx, pair);
     }
     return [address, pair];
+  });
+}
+
+/** The address's failures are used up (it answers the whole window as Retry-After). */
+export function addressLimited(): AppError {
+  return new AppError('RATE_LIMITED', {
+    message: '登录失败次数过多，请 15 分钟后再试',
+    data: { retryAfter: ADDRESS_WINDOW_SECONDS },
+  });
+}
+
+/** The (address, account) pair's failures are used up: the minutes left of its window. */
+export async function pairLimited(db: DbOrTx, pair: string): Promise<AppError> {
+  const retryAfter = await counterRetryAfter(db, pair, PAIR_WINDOW_SECONDS);
+  return new AppError('RATE_LIMITED', {
+    message: `该账号在当前网络登录失败次数过多，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
+    data: { retryAfter },
   });
 }

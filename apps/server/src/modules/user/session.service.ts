@@ -21,15 +21,31 @@ export async function createSession(
   memberId: number,
   meta: { ip: string; userAgent: string },
 ): Promise<string> {
-  const token = randomToken(32);
-  await repo.insertSession(db, {
-    idHash: sha256(token),
-    memberId,
-    absoluteSeconds: config.sessionAbsoluteMs / 1000,
-    ip: meta.ip.slice(0, 64),
-    userAgent: meta.userAgent.slice(0, 300),
-  });
+  const { token, row } = newSession(config, meta);
+  await repo.insertSession(db, { ...row, memberId });
   return token;
+}
+
+/** A new session's cookie token and the row to store (written by the caller, e.g. a login). */
+export function newSession(
+  config: Config,
+  meta: { ip: string; userAgent: string },
+): { token: string; row: { idHash: string; absoluteSeconds: number; ip: string; userAgent: string } } {
+  const token = randomToken(32);
+  return {
+    token,
+    row: {
+      idHash: sha256(token),
+      absoluteSeconds: config.sessionAbsoluteMs / 1000,
+      ip: meta.ip.slice(0, 64),
+      userAgent: meta.userAgent.slice(0, 300),
+    },
+  };
+}
+
+/** The stored hash of a cookie's session token; null when it cannot be one. */
+export function sessionHashOf(token: string | undefined): string | null {
+  return token && TOKEN_RE.test(token) ? sha256(token) : null;
 }
 
 /**
@@ -98,15 +114,22 @@ export async function forgetMemberSessions(
  * validator means a stolen-and-used token: every remember token of that member is revoked.
  */
 export async function issueRememberToken(db: DbOrTx, config: Config, memberId: number): Promise<string> {
+  const { cookie, row } = newRememberToken(config);
+  await repo.insertRememberToken(db, { ...row, memberId });
+  return cookie;
+}
+
+/** A new remember token: the cookie value and the row to store (written by the caller). */
+export function newRememberToken(config: Config): {
+  cookie: string;
+  row: { selector: string; validatorHash: string; validSeconds: number };
+} {
   const selector = randomToken(16).slice(0, 22);
   const validator = randomToken(32);
-  await repo.insertRememberToken(db, {
-    selector,
-    validatorHash: sha256(validator),
-    memberId,
-    validSeconds: config.rememberMs / 1000,
-  });
-  return `${selector}.${validator}`;
+  return {
+    cookie: `${selector}.${validator}`,
+    row: { selector, validatorHash: sha256(validator), validSeconds: config.rememberMs / 1000 },
+  };
 }
 
 const REMEMBER_RE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;

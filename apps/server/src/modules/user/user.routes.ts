@@ -30,15 +30,19 @@ function meta(request: FastifyRequest): service.ClientMeta {
   return { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') };
 }
 
-/** Session fixation: the old session (if any) ends and a new cookie is issued at every login. */
+/**
+ * Session fixation: the old session (if any) ends and a new cookie is issued at every login (a
+ * password login ends it in its own statement: `ended`).
+ */
 async function startSession(
   deps: Deps,
   request: FastifyRequest,
   reply: FastifyReply,
   out: service.LoginOutcome,
+  ended = false,
 ) {
   const old = request.cookies[SID_COOKIE];
-  if (old) await deleteSessionByToken(deps.db, old, deps.sessions);
+  if (old && !ended) await deleteSessionByToken(deps.db, old, deps.sessions);
   reply.setCookie(SID_COOKIE, out.sessionToken, sessionCookieOptions(deps.config));
   if (out.rememberToken) reply.setCookie(RT_COOKIE, out.rememberToken, rememberCookieOptions(deps.config));
 }
@@ -100,8 +104,9 @@ export function registerUserRoutes(app: App, deps: Deps): void {
         deps,
         { mobile: body.mobile!, password: body.password!, remember: auto },
         meta(request),
+        request.cookies[SID_COOKIE],
       );
-      await startSession(deps, request, reply, out);
+      await startSession(deps, request, reply, out, true);
       return okEnvelope(out.result);
     },
   );

@@ -16,15 +16,26 @@ import {
   verifyPassword,
 } from '../../lib/crypto.ts';
 import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
-import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
+import { recordFailure, reserveTry } from '../../lib/lockout.repo.ts';
 import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
-import { reserveAddressTry } from './login-limits.ts';
+import type { LoginMember } from './login.repo.ts';
+import * as loginRepo from './login.repo.ts';
+import {
+  ADDRESS_WINDOW_SECONDS,
+  addressKey,
+  addressLimited,
+  PAIR_WINDOW_SECONDS,
+  pairKey,
+  pairLimited,
+} from './login-limits.ts';
 import {
   createSession,
   deleteMemberSessions,
-  issueRememberToken,
+  newRememberToken,
+  newSession,
   rotateRememberToken,
+  sessionHashOf,
 } from './session.service.ts';
 import { consumeCode, issueCode } from './sms-code.service.ts';
 import * as repo from './user.repo.ts';
@@ -91,32 +102,60 @@ export interface LoginOutcome {
  * Mobile + password. Every try is reserved before the password is verified: under the per-address
  * limits, then on the member row (5 failures lock it) or, for an unknown mobile, on a counter that
  * answers alike. Parallel requests therefore never get more than the allowed tries checked.
+ *
+ * Besides the hash a login is two statements (docs/members.md § Login limits, "What a login
+ * writes"): `reserveLogin` takes the places and reads the member, `completeLogin` records a right
+ * password (the count starts over, the session, the remember token, the end of the session the
+ * browser came with — `previousSession`, its cookie token — and the places given back).
  */
 export async function loginWithPassword(
   deps: Deps,
   input: { mobile: string; password: string; remember: boolean },
   meta: ClientMeta,
+  previousSession?: string,
 ): Promise<LoginOutcome> {
-  const addressKeys = await reserveAddressTry(deps, 'loginfail', meta.ip, input.mobile);
+  const address = addressKey('loginfail', meta.ip);
+  const pair = pairKey('loginfail', meta.ip, input.mobile);
+  const reserved = await loginRepo.reserveLogin(deps.db, {
+    address: { key: address, windowSeconds: ADDRESS_WINDOW_SECONDS, limit: deps.config.loginIpFailureLimit },
+    pair: { key: pair, windowSeconds: PAIR_WINDOW_SECONDS, limit: deps.config.loginIpAccountFailureLimit },
+    mobile: input.mobile,
+    maxFailures: LOGIN_RULES.maxFailures,
+    lockMinutes: LOGIN_RULES.lockMinutes,
+  });
+  if (!reserved.address) throw addressLimited();
+  if (!reserved.pair) {
+    // Nothing of a refused try is counted: the address place it took goes back.
+    await releaseCounter(deps.db, [address]);
+    throw await pairLimited(deps.db, pair);
+  }
+  const addressKeys = [address, pair];
   // Only a failed password check keeps the per-address places; any other outcome gives them back.
   let failed = false;
   let released = false;
   try {
-    const member = await repo.findMemberByMobile(deps.db, input.mobile);
-    if (!member) {
+    let member: Pick<LoginMember, 'id' | 'passwordHash'> & SessionMember;
+    if (reserved.member) member = reserved.member;
+    else if (reserved.memberId === null) {
       const unknown = await tryUnknownMobile(deps, input.mobile, input.password);
       failed = unknown.checked;
       throw unknown.error;
+    } else {
+      // Locked, or every remaining try is being checked by parallel requests: wait for them as
+      // reserveTry does (the statement above made its first attempt).
+      const tries = await reserveTry(
+        deps.db,
+        'members',
+        reserved.memberId,
+        LOGIN_RULES.maxFailures,
+        LOGIN_RULES.lockMinutes,
+      );
+      if (tries === 'locked') throw new AppError('ACCOUNT_LOCKED');
+      if (tries === 'busy') throw new AppError('RATE_LIMITED');
+      const row = await repo.findMemberById(deps.db, reserved.memberId);
+      if (!row) throw new AppError('ACCOUNT_LOCKED');
+      member = row;
     }
-    const reserved = await reserveTry(
-      deps.db,
-      'members',
-      member.id,
-      LOGIN_RULES.maxFailures,
-      LOGIN_RULES.lockMinutes,
-    );
-    if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED');
-    if (reserved === 'busy') throw new AppError('RATE_LIMITED');
     if (!(await verifyPassword(member.passwordHash, input.password))) {
       failed = true;
       const { locked, left } = await recordFailure(
@@ -129,19 +168,27 @@ export async function loginWithPassword(
       if (locked) throw new AppError('ACCOUNT_LOCKED');
       throw new AppError('LOGIN_FAILED', { message: `手机号或密码不正确，还可尝试 ${left} 次` });
     }
-    // One commit for the whole success: the try's reset, the session, the remember token and the
-    // address places given back. A parallel wrong guess may have locked the account while this
-    // one was checked: then nothing of it is written.
-    const tokens = await deps.db.transaction(async (tx) => {
-      if (!(await recordSuccess(tx, 'members', member.id))) return null;
-      const sessionToken = await createSession(tx, deps.config, member.id, meta);
-      const rememberToken = input.remember ? await issueRememberToken(tx, deps.config, member.id) : null;
-      await releaseCounter(tx, addressKeys);
-      return { sessionToken, rememberToken };
+    // One statement for the whole success. A parallel wrong guess may have locked the account
+    // while this one was checked: then nothing of it is written but the places given back.
+    const session = newSession(deps.config, meta);
+    const remember = input.remember ? newRememberToken(deps.config) : null;
+    const endSessionHash = sessionHashOf(previousSession);
+    const ok = await loginRepo.completeLogin(deps.db, {
+      memberId: member.id,
+      session: session.row,
+      remember: remember?.row ?? null,
+      releaseKeys: addressKeys,
+      endSessionHash,
     });
-    if (!tokens) throw new AppError('ACCOUNT_LOCKED');
     released = true;
-    return { result: { ...toSessionMember(member), remembered: input.remember }, ...tokens };
+    if (!ok) throw new AppError('ACCOUNT_LOCKED');
+    // Every other process's cache was told by the statement's pg_notify; this one forgets it now.
+    if (endSessionHash) deps.sessions?.evictHash(endSessionHash);
+    return {
+      result: { ...toSessionMember(member), remembered: input.remember },
+      sessionToken: session.token,
+      rememberToken: remember?.cookie ?? null,
+    };
   } finally {
     if (!failed && !released) await releaseCounter(deps.db, addressKeys);
   }
