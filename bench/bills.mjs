@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generatePostings } from '../scripts/gen-postings.mjs';
-import { build, demoSession, startServer } from './harness.mjs';
+import { build, demoSession, ensureDatabase, startServer } from './harness.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -15,19 +15,8 @@ const wanted = Number(process.env.BENCH_POSTINGS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 4393);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/zl_bench_bills';
 
-async function ensureDatabase() {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!found.rows.length) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
-
 build();
-await ensureDatabase();
+await ensureDatabase(databaseUrl);
 
 // The server migrates the database on start and seeds the demo supplier, whose bills we load.
 const { base, ready, stop } = startServer(port, { DATABASE_URL: databaseUrl });

@@ -1,7 +1,9 @@
-// What both benchmarks share: the repository root, a build step, the production build started on
-// a port with the demo data, and a session of the demo supplier.
+// What the benchmarks share: the repository root, a build step, a PostgreSQL database made when
+// missing, the production build started on a port with the demo data, and a session of the demo
+// supplier.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -14,6 +16,19 @@ export function run(cmd, args) {
 /** Builds everything unless BENCH_SKIP_BUILD is set. */
 export function build() {
   if (!process.env.BENCH_SKIP_BUILD) run('npm', ['run', 'build']);
+}
+
+/** Creates the PostgreSQL database of `urlText` when it is missing (never drops one); answers its name. */
+export async function ensureDatabase(urlText) {
+  const url = new URL(urlText);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!found.rows.length) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
+  return name;
 }
 
 /**

@@ -10,8 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { build, demoSession, startServer } from './harness.mjs';
+import { build, demoSession, ensureDatabase, startServer } from './harness.mjs';
 
 const streamsWanted = Number(process.env.BENCH_STREAMS ?? 5000);
 const latencyStreams = Math.min(streamsWanted, Number(process.env.BENCH_LATENCY_STREAMS ?? 1000));
@@ -19,17 +18,6 @@ const tipsWanted = Number(process.env.BENCH_TIPS ?? 30);
 const holdSeconds = Number(process.env.BENCH_HOLD_SECONDS ?? 30);
 const port = Number(process.env.BENCH_PORT ?? 4395);
 const databaseUrl = process.env.DATABASE_URL;
-
-async function ensureDatabase(urlText) {
-  const url = new URL(urlText);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!found.rows.length) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
 
 build();
 let dataDir;

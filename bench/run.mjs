@@ -11,27 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { build, DEMO_LOGIN, demoSession, run, startServer } from './harness.mjs';
+import { build, DEMO_LOGIN, demoSession, ensureDatabase, run, startServer } from './harness.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 4390);
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const databaseUrl = process.env.DATABASE_URL;
-
-/** Creates the database of `urlText` when it is missing; answers its name. */
-async function ensureDatabase(urlText) {
-  const url = new URL(urlText);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!found.rows.length) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  await admin.end();
-  return name;
-}
 
 build();
 

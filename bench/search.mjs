@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateProjects } from '../scripts/gen-projects.mjs';
-import { build, demoSession, startServer } from './harness.mjs';
+import { build, demoSession, ensureDatabase, startServer } from './harness.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -14,19 +14,8 @@ const rowsWanted = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const port = Number(process.env.BENCH_PORT ?? 4391);
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/zl_bench_search';
 
-async function ensureDatabase() {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (!found.rows.length) await admin.query(`create database "${name.replace(/"/g, '')}"`);
-  await admin.end();
-}
-
 build();
-await ensureDatabase();
+await ensureDatabase(databaseUrl);
 
 // The server migrates the database on start (openDatabase), and seeds the demo supplier.
 const { base, ready, stop } = startServer(port, { DATABASE_URL: databaseUrl });
