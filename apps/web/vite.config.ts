@@ -85,7 +85,22 @@ const ICONS_RE = new RegExp(
   String.raw`[\\/]node_modules[\\/]@ant-design[\\/](icons[\\/]es[\\/](components|utils)|(icons[\\/]es[\\/]icons|icons-svg[\\/]es[\\/]asn)[\\/](${SHELL_ICONS.join('|')})\.)`,
 );
 
+/**
+ * antd's static CSS (app/antd-static.css) carries global `a` rules whose colours are variables
+ * defined only inside antd's components, so a plain link outside them lost its colour: they go,
+ * and the app's own base styles keep deciding what a plain link looks like.
+ */
+const dropAntdGlobalLinks = {
+  postcssPlugin: 'zl-drop-antd-global-links',
+  Rule(rule: { selectors: string[]; source?: { input?: { file?: string } }; remove: () => void }) {
+    const file = rule.source?.input?.file ?? '';
+    if (!/[\\/]antd[\\/]dist[\\/]antd\.css$/.test(file)) return;
+    if (rule.selectors.every((s) => /^a(\[disabled\])?(:[a-z-]+)*$/.test(s.trim()))) rule.remove();
+  },
+};
+
 export default defineConfig({
+  css: { postcss: { plugins: [dropAntdGlobalLinks] } },
   plugins: [react(), precompress(), chunkReport],
   server: {
     proxy: {
