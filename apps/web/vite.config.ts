@@ -85,7 +85,52 @@ const ICONS_RE = new RegExp(
   String.raw`[\\/]node_modules[\\/]@ant-design[\\/](icons[\\/]es[\\/](components|utils)|(icons[\\/]es[\\/]icons|icons-svg[\\/]es[\\/]asn)[\\/](${SHELL_ICONS.join('|')})\.)`,
 );
 
+/** Components the app never draws (no import of them, none inside those it draws): their CSS goes. */
+const UNUSED_ANTD = [
+  'affix',
+  'anchor',
+  'back-top',
+  'breadcrumb',
+  'carousel',
+  'color-picker',
+  'float-btn',
+  'masonry',
+  'mentions',
+  'picker-calendar',
+  'qrcode',
+  'select-tree',
+  'slider',
+  'splitter',
+  'statistic',
+  'tour',
+  'transfer',
+  'tree',
+  'tree-select',
+  'watermark',
+];
+const UNUSED_ANTD_RE = new RegExp(
+  String.raw`\.ant-(${UNUSED_ANTD.join('|')})(?![a-z-])|\.ant-(${UNUSED_ANTD.join('|')})-`,
+);
+
+/**
+ * antd's static CSS (app/antd-static.css), trimmed at build: its global `a` rules go (their colours
+ * are variables defined only inside antd's components, so a plain link outside them lost its
+ * colour; the app's base styles decide what a plain link looks like), and so do the rules of
+ * components the app never draws.
+ */
+const trimAntdCss = {
+  postcssPlugin: 'zl-trim-antd-css',
+  Rule(rule: { selectors: string[]; source?: { input?: { file?: string } }; remove: () => void }) {
+    const file = rule.source?.input?.file ?? '';
+    if (!/[\\/]antd[\\/]dist[\\/]antd\.css$/.test(file)) return;
+    const selectors = rule.selectors.map((s) => s.trim());
+    if (selectors.every((s) => /^a(\[disabled\])?(:[a-z-]+)*$/.test(s))) rule.remove();
+    else if (selectors.every((s) => UNUSED_ANTD_RE.test(s))) rule.remove();
+  },
+};
+
 export default defineConfig({
+  css: { postcss: { plugins: [trimAntdCss] } },
   plugins: [react(), precompress(), chunkReport],
   server: {
     proxy: {

@@ -3,6 +3,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { validateMessages } from '../locales/zh-cn.ts';
 import { theme } from './theme.ts';
+import './antd-static.css';
 
 const formConfig = { validateMessages };
 const buttonConfig = { autoInsertSpace: false };
