@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { landingPreloads } from './landing-preloads.ts';
 import { precompress } from './precompress.ts';
 
 /**
@@ -10,7 +11,7 @@ import { precompress } from './precompress.ts';
 const REACT_RE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 const ROUTER_RE = /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/;
 const ANTD_CORE_RE =
-  /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/]util|@babel[\\/]runtime|stylis|@emotion|antd[\\/]es[\\/](config-provider|theme|_util|locale|style|version))[\\/]/;
+  /[\\/]node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils)|@rc-component[\\/]util|@babel[\\/]runtime|stylis|@emotion|antd[\\/]es[\\/](config-provider|theme|_util|locale|style|version))[\\/]/;
 
 /** ZL_CHUNK_REPORT=1 writes dist/chunks.json: each chunk's modules and their rendered sizes (to see what a grouping does). */
 const chunkReport = {
@@ -39,26 +40,27 @@ const chunkReport = {
 
 /**
  * Signed-in pages fetch the same frame on every first visit: the layouts, react-query, dayjs and
- * the light antd components they mount. Left to the automatic split they were ~60 files of 1–4 KB,
- * and a phone on a 150 ms round trip pays for each wave of six (docs/web.md § Page speed), so they
- * are one chunk. Not in it: what /login loads after it is interactive (message, notification,
- * modal and their rc-components), so /login never fetches the frame.
+ * the plain controls they draw (components/lite). Left to the automatic split they were ~60 files
+ * of 1–4 KB, and a phone on a 150 ms round trip pays for each wave of six (docs/web.md § Page
+ * speed), so they are one chunk. No antd in it: the frame, the project hall and the customer's list
+ * paint before antd loads (antd-scope routes and the pages' lazy dialogs bring it).
  */
 const PORTAL_RE = new RegExp(
   [
     // react-query, except queryOptions (the entry's session call uses it; it must not pull the frame)
     String.raw`[\\/]node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](?!queryOptions)`,
     String.raw`[\\/]node_modules[\\/]dayjs[\\/]`,
-    String.raw`[\\/]node_modules[\\/]antd[\\/]es[\\/](menu|drawer|dropdown|badge|skeleton|alert|input|segmented|grid|row|col|tag|spin|avatar|divider)[\\/]`,
-    String.raw`[\\/]node_modules[\\/]@rc-component[\\/](menu|drawer|dropdown|overflow|input|textarea|segmented|mini-decimal)[\\/]`,
     String.raw`[\\/]src[\\/]app[\\/]layouts[\\/](site-shell|main-layout|site-footer|nav)\.`,
     String.raw`[\\/]src[\\/]features[\\/]customer[\\/]customer-layout\.`,
+    String.raw`[\\/]src[\\/]features[\\/]message[\\/](components[\\/]unread-badge|api[\\/](live-events|tips))\.`,
+    String.raw`[\\/]src[\\/]components[\\/](lite[\\/]lite-ui|pager)\.`,
     String.raw`[\\/]src[\\/]lib[\\/](query-client|use-compact|time)\.`,
   ].join('|'),
 );
 /**
  * The icons the signed-in frame, the project hall and the customer's list draw, in one file rather
- * than one request each (with the icon component they share); the other pages' icons stay with them.
+ * than one request each (with the icon component they share and its colour helpers, so that an
+ * icon does not pull antd's core in); the other pages' icons stay with them.
  */
 const SHELL_ICONS = [
   'AppstoreOutlined',
@@ -82,7 +84,7 @@ const SHELL_ICONS = [
   'WarningOutlined',
 ];
 const ICONS_RE = new RegExp(
-  String.raw`[\\/]node_modules[\\/]@ant-design[\\/](icons[\\/]es[\\/](components|utils)|(icons[\\/]es[\\/]icons|icons-svg[\\/]es[\\/]asn)[\\/](${SHELL_ICONS.join('|')})\.)`,
+  String.raw`[\\/]node_modules[\\/]@ant-design[\\/](colors[\\/]|fast-color[\\/]|icons[\\/]es[\\/](components[\\/]|[a-zA-Z]+\.js$)|(icons[\\/]es[\\/]icons|icons-svg[\\/]es[\\/]asn)[\\/](${SHELL_ICONS.join('|')})\.)`,
 );
 
 /** Components the app never draws (no import of them, none inside those it draws): their CSS goes. */
@@ -131,7 +133,7 @@ const trimAntdCss = {
 
 export default defineConfig({
   css: { postcss: { plugins: [trimAntdCss] } },
-  plugins: [react(), precompress(), chunkReport],
+  plugins: [react(), precompress(), chunkReport, landingPreloads()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
@@ -153,7 +155,7 @@ export default defineConfig({
             { name: 'react-vendor', test: REACT_RE, priority: 20 },
             { name: 'router', test: ROUTER_RE, priority: 15 },
             { name: 'antd-core', test: ANTD_CORE_RE, priority: 10 },
-            { name: 'icons', test: ICONS_RE, priority: 9 },
+            { name: 'icons', test: ICONS_RE, priority: 11 },
             { name: 'portal', test: PORTAL_RE, priority: 8, includeDependenciesRecursively: false },
           ],
         },

@@ -14,7 +14,7 @@ import { pingDatabase } from './db/health.repo.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { encodePage, pickEncoding } from './lib/page-encoding.ts';
+import { encodePage, parseLandingTable, pickEncoding, withPreloads } from './lib/page-encoding.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
@@ -56,7 +56,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerGuards } from './plugins/guards.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
-import { registerSessionHook } from './plugins/session.ts';
+import { registerSessionHook, SID_COOKIE } from './plugins/session.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -296,6 +296,18 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const webDist = opts.webDist === undefined ? defaultWebDist() : opts.webDist;
   const page = webDist ? pageHtml(fs.readFileSync(`${webDist}/index.html`, 'utf8'), config) : null;
   const html = page === null ? null : encodePage(page);
+  // a signed-in member's first request of a landing page names that page's chunks as preloads
+  const landing = new Map(
+    page === null || !webDist
+      ? []
+      : Object.entries(
+          parseLandingTable(
+            fs.existsSync(`${webDist}/landing.json`)
+              ? fs.readFileSync(`${webDist}/landing.json`, 'utf8')
+              : null,
+          ),
+        ).map(([route, entry]) => [route, encodePage(withPreloads(page, entry))] as const),
+  );
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -337,11 +349,14 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       // not a route, so the compression hook does not see it: the copies made at start are sent
       reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding')
+        .header('vary', 'accept-encoding, cookie')
         .type('text/html; charset=utf-8');
+      // only the presence of the session cookie is read here: a stale one costs a few preloads
+      const signedIn = Boolean(request.cookies?.[SID_COOKIE]);
+      const body = (signedIn && landing.get(path.length > 1 ? path.replace(/\/$/, '') : path)) || html;
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(html.plain);
-      return reply.header('content-encoding', encoding).send(html[encoding]);
+      if (!encoding) return reply.send(body.plain);
+      return reply.header('content-encoding', encoding).send(body[encoding]);
     }
     return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', '页面不存在'));
   });

@@ -26,6 +26,14 @@ beforeAll(async () => {
   // the build writes these (apps/web/precompress.ts); a marker comment proves the copy was sent
   fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(`${SCRIPT}//br-copy`));
   fs.writeFileSync(`${js}.gz`, zlib.gzipSync(`${SCRIPT}//gz-copy`));
+  // the build's landing table (apps/web/landing-preloads.ts), with one entry that is not an asset
+  fs.writeFileSync(
+    path.join(dir, 'landing.json'),
+    JSON.stringify({
+      '/orderCenter': { js: ['/assets/portal-a1.js', '/assets/page-b2.js'], css: ['/assets/page-b2.css'] },
+      '/customer': { js: ['https://evil.example/x.js', '/assets/list-c3.js'], css: [] },
+    }),
+  );
   t = await makeTestApp({}, { webDist: dir });
 });
 
@@ -67,6 +75,34 @@ describe('compression', () => {
     const small = await get('/livez', 'gzip, br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.statusCode).toBe(200);
+  });
+});
+
+describe('landing preloads (docs/web.md § Page speed)', () => {
+  const page = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it("a signed-in member's first request of a landing page names its chunks as preloads", async () => {
+    const r = await page('/orderCenter', 'zl_sid=whatever');
+    expect(r.statusCode).toBe(200);
+    expect(r.headers.vary).toContain('cookie');
+    expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/portal-a1.js">');
+    expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/page-b2.js">');
+    expect(r.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/page-b2.css">');
+    // a trailing slash is the same page
+    expect((await page('/orderCenter/', 'zl_sid=whatever')).body).toContain('/assets/portal-a1.js');
+  });
+
+  it('without a session cookie, or on another page, the page is the plain one', async () => {
+    expect((await page('/orderCenter')).body).not.toContain('modulepreload');
+    expect((await page('/orderCenter', 'other=1')).body).not.toContain('modulepreload');
+    expect((await page('/mainPage', 'zl_sid=whatever')).body).not.toContain('modulepreload');
+  });
+
+  it('only asset paths from the table are named', async () => {
+    const r = await page('/customer', 'zl_sid=whatever');
+    expect(r.body).toContain('/assets/list-c3.js');
+    expect(r.body).not.toContain('evil.example');
   });
 });
 

@@ -28,3 +28,40 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
   return null;
 }
+
+/** dist/landing.json of the web build: per path, the chunks and styles its first paint needs. */
+export type LandingTable = Record<string, { js: string[]; css: string[] }>;
+
+const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** The table if the build wrote a well-formed one (asset paths only); otherwise none. */
+export function parseLandingTable(text: string | null): LandingTable {
+  if (!text) return {};
+  try {
+    const raw = JSON.parse(text) as unknown;
+    if (typeof raw !== 'object' || raw === null) return {};
+    const table: LandingTable = {};
+    for (const [route, entry] of Object.entries(raw)) {
+      const { js, css } = (entry ?? {}) as { js?: unknown; css?: unknown };
+      const list = (v: unknown) =>
+        Array.isArray(v) ? v.filter((f): f is string => ASSET.test(String(f))) : [];
+      if (route.startsWith('/')) table[route] = { js: list(js), css: list(css) };
+    }
+    return table;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The page with preloads of a landing path's chunks and styles (docs/web.md § Page speed): the
+ * browser fetches them beside the entry script, not after it has run. Styles are preloaded, not
+ * applied: the chunk that needs them applies them, so nothing blocks the first paint.
+ */
+export function withPreloads(html: string, entry: { js: string[]; css: string[] }): string {
+  const links = [
+    ...entry.js.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`),
+    ...entry.css.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`),
+  ].join('\n    ');
+  return links && html.includes('</head>') ? html.replace('</head>', `    ${links}\n  </head>`) : html;
+}

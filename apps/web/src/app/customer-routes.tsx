@@ -19,57 +19,64 @@ export const customerRoute: RouteObject = {
   children: [
     // a redirect before anything renders, so /customer loads the list page's code at once
     { index: true, loader: () => redirect('/customer/projects') },
+    // the list draws no antd before its first paint (its cancel dialog loads antd on demand)
     {
       path: 'projects',
       handle: { title: '我的项目' },
       lazy: lazyPage(() => import('../features/customer/pages/projects-page.tsx')),
     },
+    // every other page draws antd: its provider and styles load beside the page's code
     {
-      path: 'publish',
-      handle: { title: '发布项目' },
-      lazy: lazyPage(() => import('../features/customer/pages/publish-page.tsx')),
-    },
-    {
-      path: 'project',
-      handle: { title: '项目详情' },
-      lazy: lazyPage(() => import('../features/customer/pages/project-page.tsx')),
-    },
-    // The member's own account pages, inside the portal (a customer has no /personCenter).
-    {
-      element: <AccountPanel />,
+      lazy: lazyPage(() => import('./antd-scope.tsx')),
       children: [
         {
-          path: 'basicSetting',
-          handle: { title: '基本资料' },
-          lazy: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
+          path: 'publish',
+          handle: { title: '发布项目' },
+          lazy: lazyPage(() => import('../features/customer/pages/publish-page.tsx')),
         },
         {
-          path: 'securitySetting',
-          handle: { title: '账号安全' },
-          lazy: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
+          path: 'project',
+          handle: { title: '项目详情' },
+          lazy: lazyPage(() => import('../features/customer/pages/project-page.tsx')),
+        },
+        // The member's own account pages, inside the portal (a customer has no /personCenter).
+        {
+          element: <AccountPanel />,
+          children: [
+            {
+              path: 'basicSetting',
+              handle: { title: '基本资料' },
+              lazy: lazyPage(() => import('../features/member/pages/basic-setting-page.tsx')),
+            },
+            {
+              path: 'securitySetting',
+              handle: { title: '账号安全' },
+              lazy: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
+            },
+            {
+              path: 'bills',
+              handle: { title: '收支明细' },
+              lazy: lazyPage(() => import('../features/customer/pages/bills-page.tsx')),
+            },
+          ],
+        },
+        // The message centre (docs/messages.md): the same page as the supplier's /message.
+        {
+          path: 'message',
+          handle: { title: '消息中心' },
+          lazy: lazyPage(() => import('../features/message/pages/message-page.tsx')),
         },
         {
-          path: 'bills',
-          handle: { title: '收支明细' },
-          lazy: lazyPage(() => import('../features/customer/pages/bills-page.tsx')),
+          path: 'complaints',
+          handle: { title: '我的投诉' },
+          lazy: lazyPage(() => import('../features/complaint/pages/complaint-list-page.tsx')),
+        },
+        {
+          path: 'complaint',
+          handle: { title: '投诉详情' },
+          lazy: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
         },
       ],
-    },
-    // The message centre (docs/messages.md): the same page as the supplier's /message.
-    {
-      path: 'message',
-      handle: { title: '消息中心' },
-      lazy: lazyPage(() => import('../features/message/pages/message-page.tsx')),
-    },
-    {
-      path: 'complaints',
-      handle: { title: '我的投诉' },
-      lazy: lazyPage(() => import('../features/complaint/pages/complaint-list-page.tsx')),
-    },
-    {
-      path: 'complaint',
-      handle: { title: '投诉详情' },
-      lazy: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
     },
     { path: '*', element: <Navigate to="/customer/projects" replace /> },
   ],

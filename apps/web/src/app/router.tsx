@@ -71,27 +71,38 @@ const publicRoute: RouteObject = {
   })),
 };
 
+/** The supplier's pages that draw antd before their first paint: inside the antd scope route. */
+const antdMain = Object.entries(mainPages).filter(
+  ([path]) => !(path in publicMain) && path !== 'orderCenter',
+);
+
 const mainChildren: RouteObject[] = [
   { index: true, element: <Navigate to="/mainPage" replace /> },
-  ...Object.entries(mainPages)
-    .filter(([path]) => !(path in publicMain))
-    .map(([path, title]) => ({
-      path,
-      handle: { title },
-      lazy: builtMain[path as Exclude<keyof typeof mainPages, PublicMain>],
-    })),
+  // the project hall draws no antd before its first paint (its filters load antd after the cards)
+  { path: 'orderCenter', handle: { title: mainPages.orderCenter }, lazy: builtMain.orderCenter },
   {
-    path: 'personCenter',
-    handle: { title: '个人中心' },
-    lazy: lazyPage(() => import('../features/person-center/person-center-layout.tsx')),
+    // antd's provider and styles, loaded beside the page's code (docs/web.md § Page speed)
+    lazy: lazyPage(() => import('./antd-scope.tsx')),
     children: [
-      { index: true, element: <Navigate to="/personCenter/defaultPage" replace /> },
-      ...Object.entries(personCenterPages).map(([path, title]) => ({
+      ...antdMain.map(([path, title]) => ({
         path,
         handle: { title },
-        lazy: builtPersonCenter[path as keyof typeof personCenterPages],
+        lazy: builtMain[path as Exclude<keyof typeof mainPages, PublicMain>],
       })),
-      { path: '*', element: <Navigate to="/personCenter/noPage" replace /> },
+      {
+        path: 'personCenter',
+        handle: { title: '个人中心' },
+        lazy: lazyPage(() => import('../features/person-center/person-center-layout.tsx')),
+        children: [
+          { index: true, element: <Navigate to="/personCenter/defaultPage" replace /> },
+          ...Object.entries(personCenterPages).map(([path, title]) => ({
+            path,
+            handle: { title },
+            lazy: builtPersonCenter[path as keyof typeof personCenterPages],
+          })),
+          { path: '*', element: <Navigate to="/personCenter/noPage" replace /> },
+        ],
+      },
     ],
   },
 ];

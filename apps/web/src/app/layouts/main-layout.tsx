@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { UnreadBadge, useLiveEvents } from '../../features/message/index.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { AntdProvider } from '../antd-provider.tsx';
 import { NAV_ITEMS, navKeyOf } from './nav.ts';
 import { SiteShell } from './site-shell.tsx';
 
@@ -12,7 +11,10 @@ const nav = NAV_ITEMS.map((n) => ({
   label: n.key === 'message' ? <UnreadBadge>{n.label}</UnreadBadge> : n.label,
 }));
 
-/** The supplier's frame around every page behind the guard (the main layout of docs/seed-map.md § Routes). */
+/**
+ * The supplier's frame around every page behind the guard (the main layout of docs/seed-map.md §
+ * Routes). It draws no antd: the pages that do sit in an antd scope route (app/router.tsx).
+ */
 function MainLayout() {
   const { pathname } = useLocation();
   // new tips, the unread count and project changes without a reload (docs/messages.md "Live updates")
@@ -31,10 +33,8 @@ function MainLayout() {
 
 export default function MainLayoutRoute() {
   return (
-    <AntdProvider>
-      <QueryClientProvider client={queryClient}>
-        <MainLayout />
-      </QueryClientProvider>
-    </AntdProvider>
+    <QueryClientProvider client={queryClient}>
+      <MainLayout />
+    </QueryClientProvider>
   );
 }

@@ -3,15 +3,12 @@ import MenuOutlined from '@ant-design/icons/MenuOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { maskMobile } from '@zl/shared';
-import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
-import Dropdown from 'antd/es/dropdown';
-import Menu from 'antd/es/menu';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Brand } from '../../components/brand.tsx';
+import { LiteButton, LiteMenuButton } from '../../components/lite/lite-ui.tsx';
 import { isBizError } from '../../lib/biz-error.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { loginCheckQuery, logout, sessionKeys } from '../../lib/session-api.ts';
@@ -23,6 +20,9 @@ import { useCompact } from '../../lib/use-compact.ts';
 import { SiteFooter } from './site-footer.tsx';
 
 dayjs.locale('zh-cn');
+
+// antd's Drawer and Menu load when a phone first opens the menu (docs/web.md § Page speed)
+const PhoneDrawer = lazy(() => import('./phone-drawer.tsx'));
 
 /**
  * Background GET User/loginCheck: NOT_LOGGED_IN drops cardno/loginState, then the guard runs
@@ -129,34 +129,17 @@ export function SiteShell(props: SiteShellProps) {
   const member = useSession((s) => s.member);
   const cardno = useSession((s) => s.cardno);
   const who = member ? maskMobile(member.mobile) : cardno ? `会员 ${cardno}` : '';
-  const selected = [props.selectedKey];
   const role = decideRole({ cardtype: member?.cardtype ?? null, checkFailed: check.failed }, pathname);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);
 
-  const userMenu = {
-    items: [
-      { key: 'cardno', label: `会员号：${cardno ?? '—'}`, disabled: true },
-      ...props.accountLinks.map((l) => ({
-        key: l.to,
-        icon: <UserOutlined />,
-        label: <Link to={l.to}>{l.label}</Link>,
-      })),
-      { type: 'divider' as const },
-      { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: logoutAndLeave },
-    ],
-  };
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   // The session check's answer arrives as an urgent update; the frame and the page then render as
   // a transition, which React splits into short slices instead of one long task on a phone
   // (docs/web.md § Page speed). Until that render is done the loading state stays.
   const shown = useDeferredValue(role.action === 'allow');
-  const drawerItems = props.nav.map((n) => ({
-    key: n.key,
-    icon: n.icon,
-    label: <Link to={n.to}>{n.label}</Link>,
-  }));
   if (role.action === 'redirect') return <Navigate to={role.to} replace />;
   if (role.action === 'wait' || !shown) return <PageLoading />;
 
@@ -168,59 +151,65 @@ export function SiteShell(props: SiteShellProps) {
           <Brand to={props.brandTo} className="zl-header-brand" />
           {props.badge}
           {compact ? (
-            <Button
-              type="text"
+            <LiteButton
+              variant="text"
               aria-label="打开导航菜单"
               icon={<MenuOutlined />}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawerOpen(true);
+              }}
               className="zl-header-burger"
             />
           ) : (
             <>
               <HeaderNav items={props.nav} selectedKey={props.selectedKey} />
-              {/* click only: with hover as well, the click that follows the hover toggled it shut */}
-              <Dropdown menu={userMenu} placement="bottomRight" trigger={['click']}>
-                <Button type="text" className="zl-header-user" icon={<UserOutlined />}>
-                  {who}
-                </Button>
-              </Dropdown>
+              <LiteMenuButton label={who} icon={<UserOutlined />} className="zl-header-user">
+                {(close) => (
+                  <>
+                    <div role="menuitem" aria-disabled="true" className="zl-menu-item" tabIndex={-1}>
+                      会员号：{cardno ?? '—'}
+                    </div>
+                    {props.accountLinks.map((l) => (
+                      <Link key={l.to} to={l.to} role="menuitem" className="zl-menu-item" onClick={close}>
+                        <UserOutlined />
+                        {l.label}
+                      </Link>
+                    ))}
+                    <hr className="zl-menu-sep" />
+                    <button
+                      type="button"
+                      role="menuitem"
+                      className="zl-menu-item zl-menu-danger"
+                      onClick={() => {
+                        close();
+                        void logoutAndLeave();
+                      }}
+                    >
+                      <LogoutOutlined />
+                      退出登录
+                    </button>
+                  </>
+                )}
+              </LiteMenuButton>
             </>
           )}
         </div>
       </header>
-      {compact && (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="right"
-          size={280}
-          title={props.drawerTitle}
-        >
-          <div className="zl-drawer-user">
-            <UserOutlined /> {member ? maskMobile(member.mobile) : '已登录'}
-            {cardno && <div className="zl-drawer-cardno">会员号 {cardno}</div>}
-          </div>
-          <Menu
-            mode="vertical"
-            selectedKeys={selected}
-            items={
-              props.accountLinksInDrawer
-                ? [
-                    ...drawerItems,
-                    ...props.accountLinks.map((l) => ({
-                      key: l.to,
-                      icon: <UserOutlined />,
-                      label: <Link to={l.to}>{l.label}</Link>,
-                    })),
-                  ]
-                : drawerItems
-            }
-            style={{ borderInlineEnd: 0 }}
+      {compact && drawerUsed && (
+        <Suspense fallback={null}>
+          <PhoneDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            title={props.drawerTitle}
+            who={member ? maskMobile(member.mobile) : '已登录'}
+            cardno={cardno}
+            items={props.nav}
+            accountLinks={props.accountLinksInDrawer ? props.accountLinks : []}
+            selectedKey={props.selectedKey}
+            onLogout={() => void logoutAndLeave()}
           />
-          <Button block danger icon={<LogoutOutlined />} onClick={logoutAndLeave} style={{ marginTop: 16 }}>
-            退出登录
-          </Button>
-        </Drawer>
+        </Suspense>
       )}
       <main className="zl-content">
         {navigation.state === 'loading' && !navigation.location ? <PageLoading /> : <Outlet />}

@@ -5,7 +5,6 @@ import TransactionOutlined from '@ant-design/icons/TransactionOutlined';
 import WarningOutlined from '@ant-design/icons/WarningOutlined';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { AntdProvider } from '../../app/antd-provider.tsx';
 import { SiteShell } from '../../app/layouts/site-shell.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { UnreadBadge, useLiveEvents } from '../message/index.ts';
@@ -61,10 +60,8 @@ function CustomerLayout() {
 
 export default function CustomerLayoutRoute() {
   return (
-    <AntdProvider>
-      <QueryClientProvider client={queryClient}>
-        <CustomerLayout />
-      </QueryClientProvider>
-    </AntdProvider>
+    <QueryClientProvider client={queryClient}>
+      <CustomerLayout />
+    </QueryClientProvider>
   );
 }

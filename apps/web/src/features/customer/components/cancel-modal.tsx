@@ -3,20 +3,19 @@ import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
+import { AntdProvider } from '../../../app/antd-provider.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { useProjectCancel } from '../api/project-cancel.ts';
 
-/** 取消项目 (status 0 or 1): a reason is optional; bidders get their coins back. */
-export function CancelModal({
-  project,
-  onClose,
-  onCancelled,
-}: {
+interface CancelModalProps {
   project: { id: number; title: string; status: number; quoteCount?: number; peoples?: number } | null;
   onClose: () => void;
   onCancelled?: () => void;
-}) {
+}
+
+/** 取消项目 (status 0 or 1): a reason is optional; bidders get their coins back. */
+export function CancelModal({ project, onClose, onCancelled }: CancelModalProps) {
   const [form] = Form.useForm<{ reason?: string }>();
   const cancel = useProjectCancel();
   const bidders = project?.quoteCount ?? project?.peoples ?? 0;
@@ -68,5 +67,14 @@ export function CancelModal({
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** The dialog with antd's provider, for the customer's list, which draws no antd of its own (docs/web.md § Page speed). */
+export default function ScopedCancelModal(props: CancelModalProps) {
+  return (
+    <AntdProvider>
+      <CancelModal {...props} />
+    </AntdProvider>
   );
 }

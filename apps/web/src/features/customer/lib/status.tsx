@@ -1,8 +1,8 @@
 import { PROJECT_CHECKED, PROJECT_STATUS, type ProjectStatus, projectStatusLabels } from '@zl/shared';
-import Tag from 'antd/es/tag';
+import { LiteTag, type TagColor } from '../../../components/lite/lite-ui.tsx';
 
 const S = PROJECT_STATUS;
-const COLORS: Record<number, string> = {
+const COLORS: Record<number, TagColor> = {
   [S.PENDING_REVIEW]: 'orange',
   [S.BIDDING]: 'blue',
   [S.AWARDED]: 'purple',
@@ -33,9 +33,9 @@ export function ProjectStatusTag({
   const base = statusText || projectStatusLabels[status as ProjectStatus] || String(status);
   const why = status === S.CLOSED && closedBy ? CLOSED_BY[closedBy] : undefined;
   return (
-    <Tag color={why === '已驳回' ? 'red' : (COLORS[status] ?? 'default')} variant="outlined">
+    <LiteTag color={why === '已驳回' ? 'red' : (COLORS[status] ?? 'default')}>
       {why && !base.includes(why) ? `${base}·${why}` : base}
-    </Tag>
+    </LiteTag>
   );
 }
 

@@ -2,35 +2,30 @@ import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerProjectItem as CustomerProjectSummary } from '@zl/shared';
 import { PROJECT_STATUS, projectStatusLabels } from '@zl/shared';
-import Button from 'antd/es/button';
-import Empty from 'antd/es/empty';
-import Segmented from 'antd/es/segmented';
 import { lazy, Suspense, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
+import { LiteEmpty, LiteSegmented } from '../../../components/lite/lite-ui.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { formatTime } from '../../../lib/time.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
 import { prefetchProjectList, projectListQuery } from '../api/project-list.ts';
+import { ALL, listQueryOf, LIST_PAGE_SIZE as PAGE_SIZE } from '../lib/list-query.ts';
 import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
 
-// the cancel dialog's form and modal load when a project is cancelled, not with the list
-const CancelModal = lazy(() =>
-  import('../components/cancel-modal.tsx').then((m) => ({ default: m.CancelModal })),
-);
+// The list draws no antd before its first paint; the cancel dialog's form and modal (with antd's
+// provider) load when a project is cancelled (docs/web.md § Page speed).
+const CancelModal = lazy(() => import('../components/cancel-modal.tsx'));
 
 const S = PROJECT_STATUS;
-/** The filter value for every status (below every status code). */
-const ALL = -1;
 const FILTERS = [
-  { value: ALL, label: '全部' },
+  { value: String(ALL), label: '全部' },
   ...[S.PENDING_REVIEW, S.BIDDING, S.AWARDED, S.CLOSED].map((s) => ({
-    value: s,
+    value: String(s),
     label: projectStatusLabels[s],
   })),
 ];
-const PAGE_SIZE = 10;
 
 function deadline(iso: string) {
   return formatTime(iso);
@@ -70,12 +65,6 @@ function Actions({
   );
 }
 
-function listQueryOf(params: URLSearchParams) {
-  const status = Number(params.get('status') ?? ALL);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  return { page, pageSize: PAGE_SIZE, ...(status >= S.PENDING_REVIEW ? { status } : {}) };
-}
-
 /** The route's loader: the list's request starts as soon as this code arrives (docs/web.md § Page speed). */
 export function loader({ request }: LoaderFunctionArgs): null {
   if (useSession.getState().cardno) {
@@ -113,17 +102,17 @@ export default function ProjectsPage() {
     <div className="zl-panel">
       <div className="zl-cust-head">
         <h1>我的项目</h1>
-        <Link to="/customer/publish" style={{ marginLeft: 'auto' }}>
-          <Button type="primary" icon={<PlusOutlined />}>
-            发布项目
-          </Button>
+        <Link to="/customer/publish" className="zl-lb zl-lb-primary" style={{ marginLeft: 'auto' }}>
+          <PlusOutlined />
+          发布项目
         </Link>
       </div>
       <div className="zl-cust-toolbar">
-        <Segmented
-          value={status}
+        <LiteSegmented
+          value={String(status)}
           options={FILTERS}
           onChange={(v) => update({ status: Number(v) < S.PENDING_REVIEW ? null : Number(v), page: null })}
+          label="项目状态"
         />
         <span className="zl-cust-muted">{data ? `共 ${data.total} 个项目` : ''}</span>
       </div>
@@ -221,10 +210,10 @@ function ListSkeleton({ rows }: { rows: number }) {
 
 function EmptyProjects() {
   return (
-    <Empty description="还没有项目">
-      <Link to="/customer/publish">
-        <Button type="primary">发布第一个项目</Button>
+    <LiteEmpty description="还没有项目">
+      <Link to="/customer/publish" className="zl-lb zl-lb-primary">
+        发布第一个项目
       </Link>
-    </Empty>
+    </LiteEmpty>
   );
 }

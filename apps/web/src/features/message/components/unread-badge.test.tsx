@@ -28,6 +28,6 @@ describe('UnreadBadge', { timeout: 20_000 }, () => {
     const fetchMock = mockFetch(() => jsonResponse(envelope('success', userInfoFixture())));
     const { container } = renderBadge();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(container.querySelector('.ant-badge-count')).toBeNull();
+    expect(container.querySelector('.zl-badge-count')).toBeNull();
   });
 });

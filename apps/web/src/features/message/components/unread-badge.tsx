@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import Badge from 'antd/es/badge';
 import type { ReactNode } from 'react';
+import { LiteBadge } from '../../../components/lite/lite-ui.tsx';
 import { userInfoQuery } from '../../member/index.ts';
 
 /** Unread tips, from userInfo: read again every minute and when the window gets the focus. */
@@ -14,12 +14,12 @@ export function useUnreadCount(): number {
   return data?.unread ?? 0;
 }
 
-/** The header's 消息 link with a red count of unread tips. */
+/** The header's 消息 link with a red count of unread tips (plain markup: the frame draws no antd). */
 export function UnreadBadge({ children }: { children: ReactNode }) {
   const unread = useUnreadCount();
   return (
-    <Badge count={unread} size="small" overflowCount={99} offset={[8, -2]} title={`${unread} 条未读消息`}>
-      <span style={{ color: 'inherit' }}>{children}</span>
-    </Badge>
+    <LiteBadge count={unread} overflow={99} title={`${unread} 条未读消息`}>
+      {children}
+    </LiteBadge>
   );
 }

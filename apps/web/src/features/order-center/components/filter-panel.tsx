@@ -4,6 +4,7 @@ import Select from 'antd/es/select';
 import Tag from 'antd/es/tag';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { AntdProvider } from '../../../app/antd-provider.tsx';
 import {
   AREA_PRESETS,
   areaPresetKey,
@@ -76,7 +77,7 @@ function CustomArea({ filters, onChange }: FilterPanelProps) {
 }
 
 /** The hall's filters: the same panel inline on desktop and in a drawer on phones. */
-export default function FilterPanel({ filters, onChange }: FilterPanelProps) {
+export function FilterPanel({ filters, onChange }: FilterPanelProps) {
   const preset = areaPresetKey(filters);
   const range: [Dayjs | null, Dayjs | null] | null =
     filters.sdateFrom || filters.sdateTo
@@ -160,3 +161,15 @@ export default function FilterPanel({ filters, onChange }: FilterPanelProps) {
 }
 
 export { DEFAULT_FILTERS };
+
+/**
+ * The desktop's inline filters with antd's provider: the hall's frame and first screen draw no
+ * antd, so this chunk brings it (docs/web.md § Page speed).
+ */
+export default function ScopedFilterPanel(props: FilterPanelProps) {
+  return (
+    <AntdProvider>
+      <FilterPanel {...props} />
+    </AntdProvider>
+  );
+}

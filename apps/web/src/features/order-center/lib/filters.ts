@@ -170,3 +170,8 @@ export function areaPresetKey(f: Pick<OrderFilters, 'areaMin' | 'areaMax'>): str
   if (f.areaMin === null && f.areaMax === null) return null;
   return AREA_PRESETS.find((p) => p.min === f.areaMin && p.max === f.areaMax)?.key ?? 'custom';
 }
+
+/** lib/early's key of a first-page search started by the entry script (app/early-requests.ts). */
+export function earlySearchKey(f: OrderFilters): string {
+  return `Projectcenter/searchList?${filtersToQuery(f).toString()}`;
+}

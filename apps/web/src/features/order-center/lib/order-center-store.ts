@@ -1,8 +1,9 @@
 import type { ProjectSummary } from '@zl/shared';
 import { create } from 'zustand';
+import { takeEarly } from '../../../lib/early.ts';
 import { toBizError } from '../../../lib/error-handler.ts';
 import { searchList } from '../api/search-list.ts';
-import { filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
+import { earlySearchKey, filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
 
 interface OrderCenterState {
   /** docs/seed-map.md § Client state: the project list, default [] */
@@ -76,7 +77,9 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
     lastFilters = filters;
     set({ orderCenterLoading: true, loadingMore: false, error: null });
     try {
-      const data = await searchList(filtersToPayload(filters), ctrl.signal);
+      // the entry script may have asked already (app/early-requests.ts): that answer is taken once
+      const data = await (takeEarly<Awaited<ReturnType<typeof searchList>>>(earlySearchKey(filters)) ??
+        searchList(filtersToPayload(filters), ctrl.signal));
       if (mine !== seq) return;
       pendingKey = null;
       set({

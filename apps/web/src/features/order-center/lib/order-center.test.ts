@@ -196,3 +196,29 @@ describe('filters ⇄ URL ⇄ searchList payload', () => {
     expect(got).toEqual(DEFAULT_FILTERS);
   });
 });
+
+describe('the first search started by the entry script (app/early-requests.ts, docs/web.md § Page speed)', () => {
+  it('is taken by the page: one request for the filters of the link, none again', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(page([1, 2], null, 2)));
+    const { startPageRequests } = await import('../../../app/early-requests.ts');
+    startPageRequests('/orderCenter', '?keyword=%E8%BD%A6%E5%B1%95&sort=area');
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const filters = filtersFromQuery(new URLSearchParams('keyword=车展&sort=area'));
+    expect(bodies(fetchMock)[0]).toEqual(filtersToPayload(filters));
+    await useOrderCenter.getState().search(filters);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(useOrderCenter.getState().orderCenterList.map((p) => p.id)).toEqual([1, 2]);
+    // taken once: the next search with the same filters asks the server again
+    await useOrderCenter.getState().search({ ...filters });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('other filters than the early one ask the server themselves', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(page([3], null, 1)));
+    const { startPageRequests } = await import('../../../app/early-requests.ts');
+    startPageRequests('/orderCenter', '');
+    await useOrderCenter.getState().search({ ...DEFAULT_FILTERS, keyword: '宁夏' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(bodies(fetchMock)[1].keyword).toBe('宁夏');
+  });
+});

@@ -1,14 +1,15 @@
 import FilterOutlined from '@ant-design/icons/FilterOutlined';
-import Alert from 'antd/es/alert';
-import Badge from 'antd/es/badge';
-import Button from 'antd/es/button';
-import Drawer from 'antd/es/drawer';
-import Empty from 'antd/es/empty';
-import Input from 'antd/es/input';
-import Segmented from 'antd/es/segmented';
-import Skeleton from 'antd/es/skeleton';
 import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import {
+  LiteAlert,
+  LiteBadge,
+  LiteButton,
+  LiteEmpty,
+  LiteSearch,
+  LiteSegmented,
+  LiteSkeleton,
+} from '../../../components/lite/lite-ui.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useToggleFavorite } from '../api/favorite.ts';
@@ -26,9 +27,11 @@ import { searchKeyOf, useOrderCenter } from '../lib/order-center-store.ts';
 import '../order-center.css';
 import { useCompact } from '../../../lib/use-compact.ts';
 
-// The filters (date range, region cascader, number inputs: ~100 KB of antd) load beside the first
-// page of projects, not before it; on a phone only when the 筛选 drawer opens (docs/web.md § Page speed).
+// The page draws no antd before its first paint. The filters (date range, region cascader, number
+// inputs, with antd itself) load after the first page of projects; on a phone only when the 筛选
+// drawer opens (docs/web.md § Page speed).
 const FilterPanel = lazy(() => import('../components/filter-panel.tsx'));
+const FilterDrawer = lazy(() => import('../components/filter-drawer.tsx'));
 
 /** Cards in the first paint of a new list; the rest follow in the next frame (a screen holds 2–8). */
 const FIRST_CARDS = 6;
@@ -59,8 +62,10 @@ function CardSkeletons() {
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div className="zl-oc-card zl-oc-card-skel" key={i}>
-          <Skeleton.Node active style={{ width: '100%', height: 150 }} />
-          <Skeleton active paragraph={{ rows: 3 }} title={false} style={{ padding: 14 }} />
+          <div className="zl-skel-block" style={{ height: 150 }} />
+          <div style={{ padding: 14 }}>
+            <LiteSkeleton rows={3} />
+          </div>
         </div>
       ))}
     </div>
@@ -89,6 +94,7 @@ export default function OrderCenterPage() {
   const filters = useMemo(() => filtersFromQuery(params), [query]);
   const compact = useCompact();
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [keyword, setKeyword] = useState(filters.keyword);
 
   const list = useOrderCenter((s) => s.orderCenterList);
@@ -134,9 +140,9 @@ export default function OrderCenterPage() {
     <div className="zl-oc">
       <section className="zl-panel zl-oc-top">
         <div className="zl-oc-searchrow">
-          <Input.Search
+          <LiteSearch
             value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
+            onChange={setKeyword}
             onSearch={(v) => {
               const k = v.trim().slice(0, 50);
               if (k.length === 1) {
@@ -146,17 +152,21 @@ export default function OrderCenterPage() {
               update({ keyword: k });
             }}
             placeholder="搜索项目名称、展会、城市"
-            allowClear
-            enterButton="搜索"
             maxLength={50}
-            aria-label="搜索项目"
+            label="搜索项目"
           />
           {compact && (
-            <Badge count={activeCount} size="small">
-              <Button icon={<FilterOutlined />} onClick={() => setDrawer(true)}>
+            <LiteBadge count={activeCount} title={`${activeCount} 个筛选条件`}>
+              <LiteButton
+                icon={<FilterOutlined />}
+                onClick={() => {
+                  setDrawerUsed(true);
+                  setDrawer(true);
+                }}
+              >
                 筛选
-              </Button>
-            </Badge>
+              </LiteButton>
+            </LiteBadge>
           )}
         </div>
         {!compact &&
@@ -173,48 +183,48 @@ export default function OrderCenterPage() {
         <span className="zl-oc-count" aria-live="polite">
           {firstLoad ? '正在加载项目…' : totalText(total, totalCapped)}
           {activeCount > 0 && (
-            <Button type="link" size="small" onClick={reset}>
+            <LiteButton variant="link" size="small" onClick={reset}>
               清除筛选
-            </Button>
+            </LiteButton>
           )}
         </span>
-        <Segmented<SortKey>
+        <LiteSegmented<SortKey>
           value={filters.sort}
           onChange={(sort) => update({ sort })}
           options={SORT_OPTIONS}
           size={compact ? 'small' : 'middle'}
+          label="排序"
         />
       </div>
 
       {error && (
-        <Alert
-          type="error"
-          showIcon
-          title={list.length > 0 ? `刷新失败：${error}（下方为上次的结果）` : `项目加载失败：${error}`}
-          action={
-            <Button size="small" onClick={() => void search(filters)}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 12 }}
-        />
+        <div className="zl-oc-alert">
+          <LiteAlert
+            title={list.length > 0 ? `刷新失败：${error}（下方为上次的结果）` : `项目加载失败：${error}`}
+            action={
+              <LiteButton size="small" onClick={() => void search(filters)}>
+                重试
+              </LiteButton>
+            }
+          />
+        </div>
       )}
 
       {firstLoad ? (
         <CardSkeletons />
       ) : list.length === 0 && !error ? (
         <div className="zl-panel zl-oc-empty">
-          <Empty
+          <LiteEmpty
             description={
               activeCount > 0 ? '没有符合条件的项目，换个条件试试' : '暂时没有竞标中的项目，稍后再来看看'
             }
           >
             {activeCount > 0 && (
-              <Button type="primary" onClick={reset}>
+              <LiteButton variant="primary" onClick={reset}>
                 重置筛选
-              </Button>
+              </LiteButton>
             )}
-          </Empty>
+          </LiteEmpty>
         </div>
       ) : (
         <div className={loading ? 'zl-oc-grid zl-oc-grid-stale' : 'zl-oc-grid'}>
@@ -232,37 +242,26 @@ export default function OrderCenterPage() {
       {shown.length > 0 && shown.length === deferred.length && (
         <div className="zl-oc-more">
           {nextCursor ? (
-            <Button onClick={() => void loadMore()} loading={loadingMore} disabled={loading} size="large">
+            <LiteButton onClick={() => void loadMore()} loading={loadingMore} disabled={loading} size="large">
               加载更多
-            </Button>
+            </LiteButton>
           ) : (
             !loading && <span className="zl-oc-end">没有更多项目了</span>
           )}
         </div>
       )}
 
-      {compact && (
-        <Drawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          placement="bottom"
-          size="85%"
-          title="筛选项目"
-          extra={
-            <Button type="link" onClick={reset}>
-              重置
-            </Button>
-          }
-          footer={
-            <Button type="primary" block size="large" onClick={() => setDrawer(false)}>
-              {loading ? '正在筛选…' : `查看 ${totalCapped ? '1000+' : total} 个项目`}
-            </Button>
-          }
-        >
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} title={false} />}>
-            <FilterPanel filters={filters} onChange={update} />
-          </Suspense>
-        </Drawer>
+      {compact && drawerUsed && (
+        <Suspense fallback={null}>
+          <FilterDrawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            onReset={reset}
+            footer={loading ? '正在筛选…' : `查看 ${totalCapped ? '1000+' : total} 个项目`}
+            filters={filters}
+            onChange={update}
+          />
+        </Suspense>
       )}
     </div>
   );
