@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { LiteBadge, LiteButton, LiteMenuButton, LiteSearch, LiteSegmented, LiteTag } from './lite-ui.tsx';
 
+function SearchBox({ onSearch }: { onSearch: (v: string) => void }) {
+  const [v, setV] = useState('');
+  return <LiteSearch value={v} onChange={setV} onSearch={onSearch} label="搜索项目" maxLength={50} />;
+}
+
 describe('lite controls (the frame and first screens before antd loads)', () => {
   it('LiteSearch: Enter and the button search the text; the clear button searches for everything', () => {
     const onSearch = vi.fn();
-    function Box() {
-      const [v, setV] = useState('');
-      return <LiteSearch value={v} onChange={setV} onSearch={onSearch} label="搜索项目" maxLength={50} />;
-    }
-    render(<Box />);
+    render(<SearchBox onSearch={onSearch} />);
     const input = screen.getByLabelText('搜索项目') as HTMLInputElement;
     expect(input.maxLength).toBe(50);
     fireEvent.change(input, { target: { value: '车展' } });

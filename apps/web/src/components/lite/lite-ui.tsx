@@ -208,11 +208,7 @@ export function LiteBadge({
   return (
     <span className="zl-badge" title={title}>
       {children}
-      {count > 0 && (
-        <sup className="zl-badge-count">
-          {count > overflow ? `${overflow}+` : count}
-        </sup>
-      )}
+      {count > 0 && <sup className="zl-badge-count">{count > overflow ? `${overflow}+` : count}</sup>}
     </span>
   );
 }
