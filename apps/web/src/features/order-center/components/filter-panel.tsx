@@ -1,10 +1,4 @@
-import DatePicker from 'antd/es/date-picker';
-import InputNumber from 'antd/es/input-number';
-import Select from 'antd/es/select';
-import Tag from 'antd/es/tag';
-import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { AntdProvider } from '../../../app/antd-provider.tsx';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import {
   AREA_PRESETS,
   areaPresetKey,
@@ -14,20 +8,47 @@ import {
   STATUS_OPTIONS,
 } from '../lib/filters.ts';
 
-const RegionFilter = lazy(() => import('./region-filter.tsx'));
+// The pickers (antd's cascader with the region names, antd's range picker) load when the member
+// first opens them; until then the fields are plain (docs/web.md § Page speed).
+const loadRegion = () => import('./region-filter.tsx');
+const loadDates = () => import('./date-range-filter.tsx');
+const RegionFilter = lazy(loadRegion);
+const DateRangeFilter = lazy(loadDates);
 
 export interface FilterPanelProps {
   filters: OrderFilters;
   onChange: (next: Partial<OrderFilters>) => void;
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
+function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="zl-oc-frow">
       <span className="zl-oc-flabel">{label}</span>
       <div className="zl-oc-fctl">{children}</div>
     </div>
   );
+}
+
+/** A filter choice: a pressed / unpressed button (antd's checkable tag look). */
+function Chip({ on, onClick, children }: { on: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={on ? 'zl-oc-chip zl-oc-chip-on' : 'zl-oc-chip'}
+      aria-pressed={on}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** 0–100,000 whole square metres; anything else is no bound. */
+export function areaBound(text: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return null;
+  return Math.min(100_000, Math.max(0, Math.round(n)));
 }
 
 function AreaInput(props: {
@@ -37,16 +58,20 @@ function AreaInput(props: {
   onApply: () => void;
 }) {
   return (
-    <InputNumber
-      size="small"
+    <input
+      type="number"
+      className="zl-oc-num"
+      inputMode="numeric"
       min={0}
       max={100000}
-      precision={0}
-      value={props.value}
+      step={1}
+      value={props.value ?? ''}
       placeholder={props.label}
-      onChange={(v) => props.onChange(v)}
+      onChange={(e) => props.onChange(areaBound(e.target.value))}
       onBlur={props.onApply}
-      onPressEnter={props.onApply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') props.onApply();
+      }}
       aria-label={`${props.label}面积`}
     />
   );
@@ -76,84 +101,140 @@ function CustomArea({ filters, onChange }: FilterPanelProps) {
   );
 }
 
+const ARROW = 'M4 6l4 4 4-4';
+const CALENDAR = 'M3 4h10v9H3zM3 7h10M6 2v3M10 2v3';
+
+/**
+ * A picker's field before its code has loaded: the value (or the placeholder) in antd's input look;
+ * the first click, Enter, Space or ↓ loads the picker and opens it, and it stays from then on.
+ * Hovering starts the download.
+ */
+function LazyPicker<P>({
+  label,
+  text,
+  placeholder,
+  icon,
+  load,
+  Picker,
+  props,
+}: {
+  label: string;
+  /** the value, or a range's two ends (drawn as antd's range picker draws them) */
+  text: string | [string, string];
+  placeholder: string | [string, string];
+  icon: string;
+  load: () => Promise<unknown>;
+  Picker: ComponentType<P & { initialOpen?: boolean }>;
+  props: P;
+}) {
+  const [active, setActive] = useState(false);
+  const field = (
+    <button
+      type="button"
+      className="zl-oc-pick"
+      aria-label={label}
+      aria-haspopup="dialog"
+      onPointerEnter={() => void load()}
+      onFocus={() => void load()}
+      onClick={() => setActive(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown') {
+          e.preventDefault();
+          setActive(true);
+        }
+      }}
+    >
+      {Array.isArray(text) && Array.isArray(placeholder) ? (
+        <span className="zl-oc-pick-range">
+          <span className={text[0] ? 'zl-oc-pick-value' : undefined}>{text[0] || placeholder[0]}</span>
+          <span aria-hidden="true">→</span>
+          <span className={text[1] ? 'zl-oc-pick-value' : undefined}>{text[1] || placeholder[1]}</span>
+        </span>
+      ) : (
+        <span className={text ? 'zl-oc-pick-value' : undefined}>{text || placeholder}</span>
+      )}
+      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+        <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.2" />
+      </svg>
+    </button>
+  );
+  if (!active) return field;
+  return (
+    <Suspense fallback={field}>
+      <Picker {...props} initialOpen />
+    </Suspense>
+  );
+}
+
 /** The hall's filters: the same panel inline on desktop and in a drawer on phones. */
 export function FilterPanel({ filters, onChange }: FilterPanelProps) {
   const preset = areaPresetKey(filters);
-  const range: [Dayjs | null, Dayjs | null] | null =
-    filters.sdateFrom || filters.sdateTo
-      ? [filters.sdateFrom ? dayjs(filters.sdateFrom) : null, filters.sdateTo ? dayjs(filters.sdateTo) : null]
-      : null;
+  const region = [filters.prov, filters.city].filter(Boolean).join(' / ');
   return (
     <div className="zl-oc-filters">
       <Row label="类别">
         {GROUP_CHIPS.map(([id, label]) => (
-          <Tag.CheckableTag
-            key={id}
-            checked={filters.groupid === id}
-            onChange={() => onChange({ groupid: id })}
-            className="zl-oc-chip"
-          >
+          <Chip key={id} on={filters.groupid === id} onClick={() => onChange({ groupid: id })}>
             {label}
-          </Tag.CheckableTag>
+          </Chip>
         ))}
       </Row>
       <Row label="面积">
-        <Tag.CheckableTag
-          checked={preset === null}
-          onChange={() => onChange({ areaMin: null, areaMax: null })}
-          className="zl-oc-chip"
-        >
+        <Chip on={preset === null} onClick={() => onChange({ areaMin: null, areaMax: null })}>
           不限
-        </Tag.CheckableTag>
+        </Chip>
         {AREA_PRESETS.map((p) => (
-          <Tag.CheckableTag
+          <Chip
             key={p.key}
-            checked={preset === p.key}
-            onChange={(on) =>
-              onChange(on ? { areaMin: p.min, areaMax: p.max } : { areaMin: null, areaMax: null })
+            on={preset === p.key}
+            onClick={() =>
+              onChange(
+                preset === p.key ? { areaMin: null, areaMax: null } : { areaMin: p.min, areaMax: p.max },
+              )
             }
-            className="zl-oc-chip"
           >
             {p.label}
-          </Tag.CheckableTag>
+          </Chip>
         ))}
         <CustomArea filters={filters} onChange={onChange} />
       </Row>
       <div className="zl-oc-frow-pair">
         <Row label="地区">
-          <Suspense fallback={<Select disabled placeholder="全国" style={{ width: '100%' }} />}>
-            <RegionFilter
-              prov={filters.prov}
-              city={filters.city}
-              onChange={(prov, city) => onChange({ prov, city })}
-            />
-          </Suspense>
+          <LazyPicker
+            label="地区"
+            text={region}
+            placeholder="全国"
+            icon={ARROW}
+            load={loadRegion}
+            Picker={RegionFilter}
+            props={{
+              prov: filters.prov,
+              city: filters.city,
+              onChange: (prov: string, city: string) => onChange({ prov, city }),
+            }}
+          />
         </Row>
         <Row label="展期">
-          <DatePicker.RangePicker
-            value={range}
-            allowEmpty={[true, true]}
-            onChange={(v) =>
-              onChange({
-                sdateFrom: v?.[0] ? v[0].format('YYYY-MM-DD') : '',
-                sdateTo: v?.[1] ? v[1].format('YYYY-MM-DD') : '',
-              })
-            }
+          <LazyPicker
+            label="展期"
+            text={[filters.sdateFrom, filters.sdateTo]}
             placeholder={['开始日期', '结束日期']}
-            style={{ width: '100%' }}
+            icon={CALENDAR}
+            load={loadDates}
+            Picker={DateRangeFilter}
+            props={{
+              from: filters.sdateFrom,
+              to: filters.sdateTo,
+              onChange: (sdateFrom: string, sdateTo: string) => onChange({ sdateFrom, sdateTo }),
+            }}
           />
         </Row>
       </div>
       <Row label="状态">
         {STATUS_OPTIONS.map((o) => (
-          <Tag.CheckableTag
-            key={o.value}
-            checked={filters.status === o.value}
-            onChange={() => onChange({ status: o.value })}
-            className="zl-oc-chip"
-          >
+          <Chip key={o.value} on={filters.status === o.value} onClick={() => onChange({ status: o.value })}>
             {o.label}
-          </Tag.CheckableTag>
+          </Chip>
         ))}
       </Row>
     </div>
@@ -161,15 +242,3 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
 }
 
 export { DEFAULT_FILTERS };
-
-/**
- * The desktop's inline filters with antd's provider: the hall's frame and first screen draw no
- * antd, so this chunk brings it (docs/web.md § Page speed).
- */
-export default function ScopedFilterPanel(props: FilterPanelProps) {
-  return (
-    <AntdProvider>
-      <FilterPanel {...props} />
-    </AntdProvider>
-  );
-}

@@ -13,6 +13,7 @@ import {
 import { withFeedback } from '../../../lib/feedback.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useToggleFavorite } from '../api/favorite.ts';
+import { FilterPanel } from '../components/filter-panel.tsx';
 import { ProjectCard } from '../components/project-card.tsx';
 import {
   activeFilterCount,
@@ -27,10 +28,9 @@ import { searchKeyOf, useOrderCenter } from '../lib/order-center-store.ts';
 import '../order-center.css';
 import { useCompact } from '../../../lib/use-compact.ts';
 
-// The page draws no antd before its first paint. The filters (date range, region cascader, number
-// inputs, with antd itself) load after the first page of projects; on a phone only when the 筛选
-// drawer opens (docs/web.md § Page speed).
-const FilterPanel = lazy(() => import('../components/filter-panel.tsx'));
+// The page draws no antd: the filters are plain and load antd's region and date pickers when one is
+// first opened; on a phone they sit in the 筛选 drawer, which loads when opened (docs/web.md § Page
+// speed).
 const FilterDrawer = lazy(() => import('../components/filter-drawer.tsx'));
 
 /** Cards in the first paint of a new list; the rest follow in the next frame (a screen holds 2–8). */
@@ -130,11 +130,6 @@ export default function OrderCenterPage() {
   const searchKey = useOrderCenter((s) => s.searchKey);
   const shown = useProgressive(deferred, searchKey);
   const firstLoad = (loading && list.length === 0 && !error) || (shown.length === 0 && list.length > 0);
-  // the filters' code (~100 KB) and render come after the first answer: the projects paint first
-  const [filtersReady, setFiltersReady] = useState(false);
-  useEffect(() => {
-    if (!firstLoad && !filtersReady) startTransition(() => setFiltersReady(true));
-  }, [firstLoad, filtersReady]);
 
   return (
     <div className="zl-oc">
@@ -169,14 +164,7 @@ export default function OrderCenterPage() {
             </LiteBadge>
           )}
         </div>
-        {!compact &&
-          (filtersReady ? (
-            <Suspense fallback={<div className="zl-oc-filters-wait" aria-busy="true" />}>
-              <FilterPanel filters={filters} onChange={update} />
-            </Suspense>
-          ) : (
-            <div className="zl-oc-filters-wait" aria-busy="true" />
-          ))}
+        {!compact && <FilterPanel filters={filters} onChange={update} />}
       </section>
 
       <div className="zl-oc-bar">
