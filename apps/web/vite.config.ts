@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { bootEntry } from './boot-entry.ts';
 import { landingPreloads } from './landing-preloads.ts';
 import { precompress } from './precompress.ts';
 
@@ -133,7 +134,7 @@ const trimAntdCss = {
 
 export default defineConfig({
   css: { postcss: { plugins: [trimAntdCss] } },
-  plugins: [react(), precompress(), chunkReport, landingPreloads()],
+  plugins: [react(), precompress(), chunkReport, landingPreloads(), bootEntry()],
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },

@@ -1,23 +1,21 @@
 import { earlyListKey, listQueryOf } from '../features/customer/lib/list-query.ts';
 import { earlySearchKey, filtersFromQuery, filtersToPayload } from '../features/order-center/lib/filters.ts';
-import { api } from '../lib/api-client.ts';
-import { startEarly } from '../lib/early.ts';
+import { startEarlyCall } from '../lib/early.ts';
 
 /**
- * A signed-in member's first request of the project hall or the customer's list starts from the
- * entry script, beside the session check, instead of after the page's code has arrived and run
- * (docs/web.md § Page speed). Silent: the page reads the answer (lib/early, taken once within 10 s)
- * and reports its errors itself; a member the guard sends elsewhere never sees it.
+ * A signed-in member's first request of the project hall or the customer's list, started by
+ * src/boot.ts beside the session check instead of after the page's code has arrived and run
+ * (docs/web.md § Page speed). Silent: the page reads the answer (`api.takeEarly`, once, within
+ * 10 s) and reports its errors itself; a member the guard sends elsewhere never sees it. Only pure
+ * modules here: boot.ts runs before React and the API client have arrived.
  */
 export function startPageRequests(pathname: string, search: string): void {
   const params = new URLSearchParams(search);
   if (pathname === '/orderCenter') {
     const filters = filtersFromQuery(params);
-    startEarly(earlySearchKey(filters), () =>
-      api.post('Projectcenter/searchList', filtersToPayload(filters), { skipErrorHandler: true }),
-    );
+    startEarlyCall(earlySearchKey(filters), 'POST', 'Projectcenter/searchList', filtersToPayload(filters));
   } else if (pathname === '/customer/projects') {
     const q = listQueryOf(params);
-    startEarly(earlyListKey(q), () => api.post('Customer/projectList', q, { skipErrorHandler: true }));
+    startEarlyCall(earlyListKey(q), 'POST', 'Customer/projectList', q);
   }
 }

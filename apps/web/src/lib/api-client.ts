@@ -6,6 +6,7 @@ import {
   ShowType,
 } from '@zl/shared';
 import { BAD_RESPONSE, BizError, NETWORK_ERROR } from './biz-error.ts';
+import { callInit, takeEarly } from './early.ts';
 import { handleError } from './error-handler.ts';
 
 export interface RequestOptions {
@@ -40,18 +41,14 @@ async function request<T>(
   body: unknown,
   opts: RequestOptions,
 ): Promise<T> {
+  return settle<T>(fetch(target, callInit(method, body, opts.signal)), opts);
+}
+
+/** A sent call's answer, unwrapped: the data, or a BizError (reported unless skipErrorHandler). */
+async function settle<T>(pending: Promise<Response>, opts: RequestOptions): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(target, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        method === 'POST'
-          ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-          : { Accept: 'application/json' },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-      signal: opts.signal,
-    });
+    res = await pending;
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     return fail(
@@ -112,5 +109,13 @@ export const api = {
   },
   get<T = unknown>(path: string, query?: Query, opts: RequestOptions = {}): Promise<T> {
     return request<T>('GET', url(path, query), undefined, opts);
+  },
+  /**
+   * The answer of a call src/boot.ts started under `key` (lib/early.ts), read as this client reads
+   * its own; when there is none (not started, taken, older than 10 s), `ask()` sends the call now.
+   */
+  takeEarly<T = unknown>(key: string, opts: RequestOptions, ask: () => Promise<T>): Promise<T> {
+    const started = takeEarly<Response>(key);
+    return started ? settle<T>(started, opts) : ask();
   },
 };

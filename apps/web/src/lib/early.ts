@@ -1,7 +1,11 @@
+import { API_PREFIX } from '@zl/shared';
+
 /**
  * Requests started while the page's code is still arriving (docs/web.md § Page speed): a signed-in
- * member's session check starts as soon as the entry script runs, instead of after the layout's
- * chunks; its first reader takes the answer, later readers ask again.
+ * member's session check and the page's first call start from src/boot.ts, instead of after the
+ * app's code has arrived and run; the first reader takes the answer (lib/api-client.ts
+ * `api.takeEarly` reads it as its own calls), later readers ask again. No other imports: boot.ts
+ * runs before React and the API client have arrived.
  */
 const started = new Map<string, { p: Promise<unknown>; at: number }>();
 
@@ -24,4 +28,23 @@ export function takeEarly<T>(key: string): Promise<T> | undefined {
 /** Something changed what the answer would be (a login): nobody may take the early one. */
 export function forgetEarly(key: string): void {
   started.delete(key);
+}
+
+/** The request lib/api-client.ts sends for a call: JSON, same-origin cookies. */
+export function callInit(method: 'GET' | 'POST', body?: unknown, signal?: AbortSignal): RequestInit {
+  return {
+    method,
+    credentials: 'same-origin',
+    headers:
+      method === 'POST'
+        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+        : { Accept: 'application/json' },
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    signal,
+  };
+}
+
+/** Starts a call (`path` under /api/) as the API client would send it; its reader parses the answer. */
+export function startEarlyCall(key: string, method: 'GET' | 'POST', path: string, body?: unknown): void {
+  startEarly(key, () => fetch(`${API_PREFIX}/${path}`, callInit(method, body)));
 }

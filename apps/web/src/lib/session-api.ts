@@ -5,27 +5,24 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginInput, LoginResult, SessionMember } from '@zl/shared';
 import { api } from './api-client.ts';
-import { forgetEarly, startEarly, takeEarly } from './early.ts';
+import { forgetEarly } from './early.ts';
 
 export const sessionKeys = {
   all: ['session'] as const,
   check: () => [...sessionKeys.all, 'loginCheck'] as const,
 };
 
-const LOGIN_CHECK = 'User/loginCheck';
-
-/** At start, when a session is remembered here: the check runs beside the page's code (lib/early.ts). */
-export function startLoginCheck(): void {
-  startEarly(LOGIN_CHECK, () => api.get<SessionMember>(LOGIN_CHECK, undefined, { skipErrorHandler: true }));
-}
+/** The call, and lib/early's key of the check src/boot.ts starts when a session is remembered here. */
+export const LOGIN_CHECK = 'User/loginCheck';
 
 /** GET User/loginCheck: the server's word on who is logged in. Errors are handled by the caller. */
 export function loginCheckQuery() {
   return queryOptions({
     queryKey: sessionKeys.check(),
     queryFn: ({ signal }) =>
-      takeEarly<SessionMember>(LOGIN_CHECK) ??
-      api.get<SessionMember>(LOGIN_CHECK, undefined, { skipErrorHandler: true, signal }),
+      api.takeEarly<SessionMember>(LOGIN_CHECK, { skipErrorHandler: true }, () =>
+        api.get<SessionMember>(LOGIN_CHECK, undefined, { skipErrorHandler: true, signal }),
+      ),
     retry: false,
     staleTime: 60_000,
     meta: { skipErrorHandler: true },

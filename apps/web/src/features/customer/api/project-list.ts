@@ -1,7 +1,6 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CustomerProjectListInput, CustomerProjectPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { takeEarly } from '../../../lib/early.ts';
 import { earlyListKey } from '../lib/list-query.ts';
 import { customerKeys } from './keys.ts';
 
@@ -25,8 +24,9 @@ export function prefetchProjectList(client: QueryClient, q: CustomerProjectListI
     ...projectListQuery(q),
     queryFn: ({ signal }) =>
       // the entry script may have asked already (app/early-requests.ts): that answer is taken once
-      takeEarly<CustomerProjectPage>(earlyListKey(q as Parameters<typeof earlyListKey>[0])) ??
-      api.post<CustomerProjectPage>('Customer/projectList', q, { signal, skipErrorHandler: true }),
+      api.takeEarly(earlyListKey(q as Parameters<typeof earlyListKey>[0]), { skipErrorHandler: true }, () =>
+        api.post<CustomerProjectPage>('Customer/projectList', q, { signal, skipErrorHandler: true }),
+      ),
     meta: { skipErrorHandler: true },
   });
 }

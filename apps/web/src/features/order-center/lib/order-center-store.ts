@@ -1,6 +1,6 @@
 import type { ProjectSummary } from '@zl/shared';
 import { create } from 'zustand';
-import { takeEarly } from '../../../lib/early.ts';
+import { api } from '../../../lib/api-client.ts';
 import { toBizError } from '../../../lib/error-handler.ts';
 import { searchList } from '../api/search-list.ts';
 import { earlySearchKey, filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
@@ -78,8 +78,9 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
     set({ orderCenterLoading: true, loadingMore: false, error: null });
     try {
       // the entry script may have asked already (app/early-requests.ts): that answer is taken once
-      const data = await (takeEarly<Awaited<ReturnType<typeof searchList>>>(earlySearchKey(filters)) ??
-        searchList(filtersToPayload(filters), ctrl.signal));
+      const data = await api.takeEarly(earlySearchKey(filters), {}, () =>
+        searchList(filtersToPayload(filters), ctrl.signal),
+      );
       if (mine !== seq) return;
       pendingKey = null;
       set({
