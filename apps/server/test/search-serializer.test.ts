@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelope } from '../src/lib/errors.ts';
 import { precompiledSerializer, toSerializerSchema } from '../src/lib/precompiled-serializer.ts';
+import { isoOf, shanghaiDateTime, shanghaiParts } from '../src/modules/project/project-view.ts';
+import { pgTimestamp } from '../src/modules/projectcenter/search.repo.ts';
 import { Client, expectError, expectFields, expectOk } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
@@ -55,6 +57,60 @@ describe('the precompiled serializer', () => {
   it('refuses an answer that misses a required field (a programming error, as with zod)', () => {
     const stringify = compile(z.object({ a: z.string(), b: z.number() }));
     expect(() => stringify({ a: 'x' })).toThrow();
+  });
+});
+
+describe("the list rows' time formatting (arithmetic, not toISOString)", () => {
+  it('writes what toISOString writes, in UTC and in Asia/Shanghai, across years, leap days and midnights', () => {
+    const instants = [
+      0,
+      -1,
+      951_782_400_000 - 1, // 2000-02-28T23:59:59.999Z, a leap year's February
+      951_868_800_000, // 2000-03-01
+      4_107_542_399_999, // 2100-02-28T23:59:59.999Z (not a leap year)
+      Date.UTC(2026, 11, 31, 15, 59, 59, 999), // Shanghai's New Year minus 1 ms
+      Date.UTC(2026, 11, 31, 16, 0, 0, 0), // Shanghai's New Year
+      Date.UTC(1000, 0, 1),
+      Date.UTC(9999, 11, 31, 15, 59, 59, 999),
+      Date.UTC(999, 11, 31, 23, 59, 59, 999), // outside 1000–9999: toISOString itself
+      Date.UTC(-5, 0, 1),
+      Date.UTC(10_000, 0, 1),
+    ];
+    for (let ms = Date.UTC(1969, 0, 1); ms < Date.UTC(2101, 0, 1); ms += 86_399_997 * 7 + 123)
+      instants.push(ms);
+    for (const ms of instants) {
+      const iso = new Date(ms).toISOString();
+      expect(isoOf(new Date(ms))).toBe(iso);
+      const sh = new Date(ms + 8 * 3600_000).toISOString();
+      expect(shanghaiParts(new Date(ms))).toEqual({ date: sh.slice(0, 10), time: sh.slice(11, 19) });
+      expect(shanghaiDateTime(iso)).toBe(`${sh.slice(0, 10)} ${sh.slice(11, 19)}`);
+    }
+    expect(() => isoOf(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
+  it("reads PostgreSQL's text of a timestamptz as Date's own parser does", () => {
+    const texts = [
+      '2026-11-24 03:31:05.123456+00',
+      '2026-11-24 03:31:05+08',
+      '2026-11-24 03:31:05.1-03',
+      '2026-02-28 23:59:59.999999+05:30',
+      '2024-02-29 00:00:00.000001-09:30',
+      '1999-12-31 16:00:00.5+08',
+      '2026-11-24 03:31:05.29+00',
+      '2026-11-24 03:31:05+05:53:28', // an offset with seconds: Date's parser
+      '0099-01-01 00:00:00+00', // a year below 1000: Date's parser
+      'infinity',
+    ];
+    for (let ms = Date.UTC(1970, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 86_399_997 * 13 + 7_777) {
+      const iso = new Date(ms).toISOString();
+      texts.push(`${iso.slice(0, 10)} ${iso.slice(11, 23)}${String(ms % 1000).padStart(3, '0')}+00`);
+    }
+    for (const text of texts) {
+      const expected = new Date(text).getTime();
+      const got = pgTimestamp(text).getTime();
+      if (Number.isNaN(expected)) expect(got).toBeNaN();
+      else expect(got, text).toBe(expected);
+    }
   });
 });
 

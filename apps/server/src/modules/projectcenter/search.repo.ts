@@ -182,6 +182,61 @@ const ROW_KEYS = [
 
 type Text = string | null;
 
+const digits = (s: string, from: number, to: number): number => {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return Number.NaN;
+    n = n * 10 + d;
+  }
+  return n;
+};
+
+/**
+ * The instant of PostgreSQL's text of a timestamptz (`2026-11-24 03:31:05.123456+08`, `…+05:30`),
+ * read by position: V8's parse of that text (it is not ISO) was most of a list row's mapping
+ * (docs/marketplace.md § searchList). Anything else (BC, infinity, a year past 9999, seconds in
+ * the offset) goes to `Date`'s own parser, as before.
+ */
+export function pgTimestamp(text: string): Date {
+  const n = text.length;
+  if (
+    n >= 22 &&
+    text[4] === '-' &&
+    text[7] === '-' &&
+    text[10] === ' ' &&
+    text[13] === ':' &&
+    text[16] === ':'
+  ) {
+    let i = 19;
+    let ms = 0;
+    if (text[i] === '.') {
+      let scale = 100;
+      for (i++; i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57; i++) {
+        ms += (text.charCodeAt(i) - 48) * scale;
+        scale /= 10;
+      }
+      ms = Math.floor(ms + 1e-9); // microseconds are dropped, as Date drops them
+    }
+    const sign = text[i] === '+' ? 1 : text[i] === '-' ? -1 : 0;
+    const offH = digits(text, i + 1, i + 3);
+    const offM =
+      n === i + 3 ? 0 : text[i + 3] === ':' && n === i + 6 ? digits(text, i + 4, i + 6) : Number.NaN;
+    const t = Date.UTC(
+      digits(text, 0, 4),
+      digits(text, 5, 7) - 1,
+      digits(text, 8, 10),
+      digits(text, 11, 13),
+      digits(text, 14, 16),
+      digits(text, 17, 19),
+      ms,
+    );
+    const at = t - sign * (offH * 60 + offM) * 60_000;
+    if (sign !== 0 && Number.isFinite(at) && digits(text, 0, 4) >= 1000) return new Date(at);
+  }
+  return new Date(text);
+}
+
 /**
  * A row as PostgreSQL's text (rowMode array, no type parsing), in the values Drizzle's mapping
  * gives (bigint and numeric `mode: 'number'`, timestamptz a Date, date a string, jsonb parsed).
@@ -201,13 +256,13 @@ function toRow(r: Text[]): SearchRow {
     city: r[10] as string,
     sdate: r[11] as string,
     edate: r[12] as string,
-    biddl: new Date(r[13] as string),
+    biddl: pgTimestamp(r[13] as string),
     coins: Number(r[14]),
     peoples: Number(r[15]),
     prepay: Number(r[16]),
     status: Number(r[17]),
     picture: JSON.parse(r[18] as string) as string[],
-    createdAt: new Date(r[19] as string),
+    createdAt: pgTimestamp(r[19] as string),
     favorite: r[20] === 't',
     sortKey: r[21] as string,
     cachedTotal: r[22] === null ? null : Number(r[22]),
