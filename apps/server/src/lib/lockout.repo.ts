@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client.ts';
+import type { Param } from '../db/named-statement.ts';
 
 /**
  * Password lockout of a member or an operator (`failed_logins`, `locked_until` on its row), made
@@ -88,8 +89,8 @@ export async function reserveTry(
 export function reserveTryUpdate(
   t: LockoutTable,
   where: SQL,
-  maxFailures: number,
-  lockMinutes: number,
+  maxFailures: Param<number>,
+  lockMinutes: Param<number>,
   returning: SQL,
 ): SQL {
   const { table, failed, until, at } = target(t);
@@ -141,7 +142,7 @@ export async function recordSuccess(db: DbOrTx, t: LockoutTable, id: number): Pr
  * `recordSuccess`'s statement (`returning id`; no row: locked), for use inside a larger statement;
  * `also`: a further condition (e.g. one that makes another CTE run first).
  */
-export function recordSuccessUpdate(t: LockoutTable, id: number, also: SQL = sql`true`): SQL {
+export function recordSuccessUpdate(t: LockoutTable, id: Param<number>, also: SQL = sql`true`): SQL {
   const { table, failed, until } = target(t);
   return sql`
     update ${table} set ${failed} = 0, ${until} = null

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../db/client.ts';
+import type { Param } from '../db/named-statement.ts';
 
 /**
  * Fixed-window counters kept in PostgreSQL, so a limit holds across every server process.
@@ -21,10 +22,15 @@ function countOne(db: DbOrTx, key: string, windowSeconds: number, limit?: number
 
 /**
  * `countOne`'s statement, `returning count`, for a repo that reserves a place inside a larger
- * statement (a CTE, e.g. modules/user/login.repo.ts). With `onlyIf`, nothing is counted unless it
- * holds (e.g. another CTE took its place).
+ * statement (a CTE, e.g. modules/user/login.repo.ts; its values may be a named statement's
+ * placeholders). With `onlyIf`, nothing is counted unless it holds (e.g. another CTE took its place).
  */
-export function counterUpsert(key: string, windowSeconds: number, limit?: number, onlyIf?: SQL): SQL {
+export function counterUpsert(
+  key: Param<string>,
+  windowSeconds: Param<number>,
+  limit?: Param<number>,
+  onlyIf?: SQL,
+): SQL {
   const passed = sql`rate_counters.window_start <= now() - make_interval(secs => ${windowSeconds})`;
   return sql`
     insert into rate_counters (key, window_start, count)
@@ -42,7 +48,7 @@ export function counterUpsert(key: string, windowSeconds: number, limit?: number
  * them in (address, then pair): two requests never wait on each other in a circle. `after`: a
  * condition that makes a later CTE run after the last of them.
  */
-export function counterReleaseSteps(keys: string[]): { ctes: SQL[]; after: SQL } {
+export function counterReleaseSteps(keys: Param<string>[]): { ctes: SQL[]; after: SQL } {
   const ctes: SQL[] = [];
   let after = sql`true`;
   keys.forEach((key, i) => {

@@ -1,6 +1,7 @@
 import type { CardType } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { type NamedStatement, namedStatement } from '../../db/named-statement.ts';
 import { recordSuccessUpdate, reserveTryUpdate } from '../../lib/lockout.repo.ts';
 import { counterReleaseSteps, counterUpsert } from '../../lib/rate-counter.ts';
 
@@ -9,6 +10,7 @@ import { counterReleaseSteps, counterUpsert } from '../../lib/rate-counter.ts';
  * before the password is verified that takes every place the try needs, one after a right
  * password that records the success. Each is a single statement (one round trip, one commit); the
  * rules are those of lib/rate-counter.ts and lib/lockout.repo.ts, whose statements they reuse.
+ * Both are named statements (db/named-statement.ts): built once, prepared once per connection.
  */
 
 /** A place under a fixed-window counter: key, window and limit (lib/rate-counter.ts). */
@@ -38,6 +40,40 @@ export interface LoginReservation {
   memberId: number | null;
 }
 
+/** `reserveLogin`'s statement: its values are placeholders, bound at each run. */
+const reserveStatement = namedStatement<
+  | 'addressKey'
+  | 'addressWindow'
+  | 'addressLimit'
+  | 'pairKey'
+  | 'pairWindow'
+  | 'pairLimit'
+  | 'mobile'
+  | 'maxFailures'
+  | 'lockMinutes'
+>(
+  'zl_login_reserve',
+  sql`
+    with a as (${counterUpsert(sql.placeholder('addressKey'), sql.placeholder('addressWindow'), sql.placeholder('addressLimit'))}),
+    pr as (${counterUpsert(
+      sql.placeholder('pairKey'),
+      sql.placeholder('pairWindow'),
+      sql.placeholder('pairLimit'),
+      sql`exists (select 1 from a)`,
+    )}),
+    m as (${reserveTryUpdate(
+      'members',
+      sql`mobile = ${sql.placeholder('mobile')} and exists (select 1 from pr)`,
+      sql.placeholder('maxFailures'),
+      sql.placeholder('lockMinutes'),
+      sql`id, cardno, cardtype, mobile, nickname, password_hash`,
+    )})
+    select exists (select 1 from a) as address, exists (select 1 from pr) as pair,
+      (select id from members where mobile = ${sql.placeholder('mobile')}) as "memberId",
+      m.id, m.cardno, m.cardtype, m.mobile, m.nickname, m.password_hash as "passwordHash"
+    from (select 1) as one left join m on true`,
+);
+
 /**
  * Takes, in this order and each only when the one before it was taken, the address place, the
  * (address, account) place and the member's try (`failed_logins`, reserved as `reserveTry` does),
@@ -45,54 +81,91 @@ export interface LoginReservation {
  * earlier ones (a pair refused: the address place).
  */
 export async function reserveLogin(
-  db: DbOrTx,
+  db: Db,
   p: { address: CounterPlace; pair: CounterPlace; mobile: string; maxFailures: number; lockMinutes: number },
 ): Promise<LoginReservation> {
-  const [row] = await queryRows<{
-    address: boolean;
-    pair: boolean;
-    memberId: number | string | null;
-    id: number | string | null;
-    cardno: string | null;
-    cardtype: CardType | null;
-    mobile: string | null;
-    nickname: string | null;
-    passwordHash: string | null;
-  }>(
-    db,
-    sql`
-    with a as (${counterUpsert(p.address.key, p.address.windowSeconds, p.address.limit)}),
-    pr as (${counterUpsert(p.pair.key, p.pair.windowSeconds, p.pair.limit, sql`exists (select 1 from a)`)}),
-    m as (${reserveTryUpdate(
-      'members',
-      sql`mobile = ${p.mobile} and exists (select 1 from pr)`,
-      p.maxFailures,
-      p.lockMinutes,
-      sql`id, cardno, cardtype, mobile, nickname, password_hash`,
-    )})
-    select exists (select 1 from a) as address, exists (select 1 from pr) as pair,
-      (select id from members where mobile = ${p.mobile}) as "memberId",
-      m.id, m.cardno, m.cardtype, m.mobile, m.nickname, m.password_hash as "passwordHash"
-    from (select 1) as one left join m on true`,
-  );
+  const [row] = await reserveStatement.run(db, {
+    addressKey: p.address.key,
+    addressWindow: p.address.windowSeconds,
+    addressLimit: p.address.limit,
+    pairKey: p.pair.key,
+    pairWindow: p.pair.windowSeconds,
+    pairLimit: p.pair.limit,
+    mobile: p.mobile,
+    maxFailures: p.maxFailures,
+    lockMinutes: p.lockMinutes,
+  });
   if (!row) throw new Error('reserveLogin: no row');
-  const member =
-    row.id === null
-      ? null
-      : {
-          id: Number(row.id),
-          cardno: row.cardno!,
-          cardtype: row.cardtype!,
-          mobile: row.mobile!,
-          nickname: row.nickname!,
-          passwordHash: row.passwordHash!,
-        };
+  const [address, pair, memberId, id, cardno, cardtype, mobile, nickname, passwordHash] = row;
   return {
-    address: row.address,
-    pair: row.pair,
-    member,
-    memberId: row.memberId === null ? null : Number(row.memberId),
+    address: address === 't',
+    pair: pair === 't',
+    member:
+      id === null
+        ? null
+        : {
+            id: Number(id),
+            cardno: cardno!,
+            cardtype: cardtype as CardType,
+            mobile: mobile!,
+            nickname: nickname!,
+            passwordHash: passwordHash!,
+          },
+    memberId: memberId === null ? null : Number(memberId),
   };
+}
+
+type CompleteKey =
+  | 'memberId'
+  | 'idHash'
+  | 'absoluteSeconds'
+  | 'ip'
+  | 'userAgent'
+  | 'selector'
+  | 'validatorHash'
+  | 'validSeconds'
+  | 'endSessionHash'
+  | `release${number}`;
+
+/** `completeLogin`'s statements, one per shape: how many places, a remember token, an old session. */
+const completeStatements = new Map<string, NamedStatement<CompleteKey>>();
+
+function completeStatement(releases: number, remember: boolean, endSession: boolean) {
+  const shape = `${releases}${remember ? 'r' : ''}${endSession ? 'e' : ''}`;
+  let statement = completeStatements.get(shape);
+  if (statement) return statement;
+  const ph = (key: CompleteKey) => sql.placeholder(key);
+  // Row locks in the order reserveLogin takes them — the counters one by one in the keys' order,
+  // then the member — so two logins never wait on each other in a circle (PostgreSQL server).
+  const { ctes, after } = counterReleaseSteps(Array.from({ length: releases }, (_, i) => ph(`release${i}`)));
+  const parts: SQL[] = [...ctes];
+  parts.push(
+    sql`ok as (${recordSuccessUpdate('members', ph('memberId'), after)})`,
+    sql`s as (insert into sessions (id_hash, member_id, expires_at, ip, user_agent)
+      select ${ph('idHash')}, id, now() + make_interval(secs => ${ph('absoluteSeconds')}), ${ph('ip')},
+        ${ph('userAgent')}
+      from ok)`,
+  );
+  if (remember) {
+    parts.push(sql`r as (insert into remember_tokens (selector, validator_hash, member_id, expires_at)
+      select ${ph('selector')}, ${ph('validatorHash')}, id, now() + make_interval(secs => ${ph('validSeconds')})
+      from ok)`);
+  }
+  let notified = sql`0`;
+  if (endSession) {
+    parts.push(
+      sql`old as (delete from sessions where id_hash = ${ph('endSessionHash')} and exists (select 1 from ok)
+        returning id_hash)`,
+      sql`n as (select pg_notify('zl_session', 'h:' || id_hash) from old)`,
+    );
+    notified = sql`(select count(*) from n)`;
+  }
+  statement = namedStatement<CompleteKey>(
+    `zl_login_complete_${shape}`,
+    sql`with ${sql.join(parts, sql`, `)} select exists (select 1 from ok) as ok, ${notified} as notified`,
+  );
+  completeStatements.set(shape, statement);
+  return statement;
 }
 
 /**
@@ -103,7 +176,7 @@ export async function reserveLogin(
  * cache). The address places are given back in every case. False: locked, refuse the login.
  */
 export async function completeLogin(
-  db: DbOrTx,
+  db: Db,
   p: {
     memberId: number;
     session: { idHash: string; absoluteSeconds: number; ip: string; userAgent: string };
@@ -113,34 +186,25 @@ export async function completeLogin(
   },
 ): Promise<boolean> {
   const s = p.session;
-  // Row locks in the order reserveLogin takes them — the counters one by one in the keys' order,
-  // then the member — so two logins never wait on each other in a circle (PostgreSQL server).
-  const { ctes, after } = counterReleaseSteps(p.releaseKeys);
-  const parts: SQL[] = [...ctes];
-  parts.push(
-    sql`ok as (${recordSuccessUpdate('members', p.memberId, after)})`,
-    sql`s as (insert into sessions (id_hash, member_id, expires_at, ip, user_agent)
-      select ${s.idHash}, id, now() + make_interval(secs => ${s.absoluteSeconds}), ${s.ip}, ${s.userAgent}
-      from ok)`,
-  );
   const r = p.remember;
-  if (r) {
-    parts.push(sql`r as (insert into remember_tokens (selector, validator_hash, member_id, expires_at)
-      select ${r.selector}, ${r.validatorHash}, id, now() + make_interval(secs => ${r.validSeconds})
-      from ok)`);
-  }
-  let notified = sql`0`;
-  if (p.endSessionHash) {
-    parts.push(
-      sql`old as (delete from sessions where id_hash = ${p.endSessionHash} and exists (select 1 from ok)
-        returning id_hash)`,
-      sql`n as (select pg_notify('zl_session', 'h:' || id_hash) from old)`,
-    );
-    notified = sql`(select count(*) from n)`;
-  }
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`with ${sql.join(parts, sql`, `)} select exists (select 1 from ok) as ok, ${notified} as notified`,
-  );
-  return Boolean(row?.ok);
+  const values: Partial<Record<CompleteKey, string | number>> = {
+    memberId: p.memberId,
+    idHash: s.idHash,
+    absoluteSeconds: s.absoluteSeconds,
+    ip: s.ip,
+    userAgent: s.userAgent,
+  };
+  p.releaseKeys.forEach((key, i) => {
+    values[`release${i}`] = key;
+  });
+  if (r)
+    Object.assign(values, {
+      selector: r.selector,
+      validatorHash: r.validatorHash,
+      validSeconds: r.validSeconds,
+    });
+  if (p.endSessionHash) values.endSessionHash = p.endSessionHash;
+  const statement = completeStatement(p.releaseKeys.length, r !== null, p.endSessionHash !== null);
+  const [row] = await statement.run(db, values as Record<CompleteKey, string | number>);
+  return row?.[0] === 't';
 }
