@@ -1,26 +1,27 @@
 import { startPageRequests } from './app/early-requests.ts';
-import { startEarlyCall } from './lib/early.ts';
+import { aliasOf } from './app/path-aliases.ts';
+import { LOGIN_CHECK, startEarlyCall } from './lib/early.ts';
 import { storage } from './lib/storage.ts';
 
 /**
  * The first of the page's two entry scripts (index.html): small and without React, it runs as soon
  * as its few kilobytes have arrived, before the app's ~140 KB (docs/web.md § Page speed).
  *
- * `/customer` is the customer's list: it becomes `/customer/projects` before the router starts,
- * so the list's code loads with the layout instead of after the index route's redirect. For a
+ * An alias (`/customer` is the customer's list, app/path-aliases.ts) becomes its page before the
+ * router starts, so the page's code loads with the layout instead of after a redirect. For a
  * member who looks signed in, the session check and the page's first call start now; the app
  * takes their answers when it asks (lib/early.ts).
  */
-if (/^\/customer\/?$/.test(window.location.pathname)) {
+const alias = aliasOf(window.location.pathname);
+if (alias) {
   window.history.replaceState(
     window.history.state,
     '',
-    `/customer/projects${window.location.search}${window.location.hash}`,
+    `${alias}${window.location.search}${window.location.hash}`,
   );
 }
 
 if (storage.getCardno()) {
-  // the key and call of lib/session-api.ts's LOGIN_CHECK (not imported: that module pulls React in)
-  startEarlyCall('User/loginCheck', 'GET', 'User/loginCheck');
+  startEarlyCall(LOGIN_CHECK, 'GET', LOGIN_CHECK);
   startPageRequests(window.location.pathname, window.location.search);
 }

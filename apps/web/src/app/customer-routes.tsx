@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject, redirect } from 'react-router';
 import { lazyPage } from './lazy.ts';
+import { CUSTOMER_HOME } from './path-aliases.ts';
 import { RouteError } from './root.tsx';
 
 /** The account pages sit on a panel, as they do in the supplier's 个人中心. */
@@ -18,7 +19,7 @@ export const customerRoute: RouteObject = {
   ErrorBoundary: RouteError,
   children: [
     // a redirect before anything renders, so /customer loads the list page's code at once
-    { index: true, loader: () => redirect('/customer/projects') },
+    { index: true, loader: () => redirect(CUSTOMER_HOME) },
     // the list draws no antd before its first paint (its cancel dialog loads antd on demand)
     {
       path: 'projects',
@@ -78,6 +79,6 @@ export const customerRoute: RouteObject = {
         },
       ],
     },
-    { path: '*', element: <Navigate to="/customer/projects" replace /> },
+    { path: '*', element: <Navigate to={CUSTOMER_HOME} replace /> },
   ],
 };

@@ -1,6 +1,7 @@
 import { earlyListKey, listQueryOf } from '../features/customer/lib/list-query.ts';
 import { earlySearchKey, filtersFromQuery, filtersToPayload } from '../features/order-center/lib/filters.ts';
 import { startEarlyCall } from '../lib/early.ts';
+import { CUSTOMER_HOME } from './path-aliases.ts';
 
 /**
  * A signed-in member's first request of the project hall or the customer's list, started by
@@ -14,7 +15,7 @@ export function startPageRequests(pathname: string, search: string): void {
   if (pathname === '/orderCenter') {
     const filters = filtersFromQuery(params);
     startEarlyCall(earlySearchKey(filters), 'POST', 'Projectcenter/searchList', filtersToPayload(filters));
-  } else if (pathname === '/customer/projects') {
+  } else if (pathname === CUSTOMER_HOME) {
     const q = listQueryOf(params);
     startEarlyCall(earlyListKey(q), 'POST', 'Customer/projectList', q);
   }

@@ -7,6 +7,9 @@ import { API_PREFIX } from '@zl/shared';
  * `api.takeEarly` reads it as its own calls), later readers ask again. No other imports: boot.ts
  * runs before React and the API client have arrived.
  */
+/** The session check: its call, and its key here (src/boot.ts starts it, lib/session-api.ts reads it). */
+export const LOGIN_CHECK = 'User/loginCheck';
+
 const started = new Map<string, { p: Promise<unknown>; at: number }>();
 
 /** An answer older than this is not taken: the page's own request asks again. */

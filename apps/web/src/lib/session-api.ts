@@ -5,15 +5,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LoginInput, LoginResult, SessionMember } from '@zl/shared';
 import { api } from './api-client.ts';
-import { forgetEarly } from './early.ts';
+import { forgetEarly, LOGIN_CHECK } from './early.ts';
 
 export const sessionKeys = {
   all: ['session'] as const,
   check: () => [...sessionKeys.all, 'loginCheck'] as const,
 };
 
-/** The call, and lib/early's key of the check src/boot.ts starts when a session is remembered here. */
-export const LOGIN_CHECK = 'User/loginCheck';
+export { LOGIN_CHECK };
 
 /** GET User/loginCheck: the server's word on who is logged in. Errors are handled by the caller. */
 export function loginCheckQuery() {
