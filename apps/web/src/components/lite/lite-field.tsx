@@ -73,7 +73,11 @@ export function LiteButton({
     <button
       {...(rest as object)}
       type={rest.type === 'button' ? 'button' : 'submit'}
-      className="zl-btn zl-btn-primary zl-btn-block zl-btn-lg"
+      className={
+        loading
+          ? 'zl-btn zl-btn-primary zl-btn-block zl-btn-lg zl-btn-loading'
+          : 'zl-btn zl-btn-primary zl-btn-block zl-btn-lg'
+      }
       disabled={loading || rest.disabled}
       aria-busy={loading}
     >

@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import './lite.css';
 import './lite-ui.css';
 
 /**
@@ -42,13 +43,13 @@ export function LiteButton({
   ...rest
 }: LiteButtonProps) {
   const cls = [
-    'zl-lb',
-    `zl-lb-${variant}`,
-    size !== 'middle' && `zl-lb-${size}`,
-    block && 'zl-lb-block',
-    danger && 'zl-lb-danger',
-    loading && 'zl-lb-loading',
-    !children && icon && 'zl-lb-icon-only',
+    'zl-btn',
+    variant !== 'default' && `zl-btn-${variant}`,
+    size !== 'middle' && (size === 'small' ? 'zl-btn-sm' : 'zl-btn-lg'),
+    block && 'zl-btn-block',
+    danger && 'zl-btn-danger',
+    loading && 'zl-btn-loading',
+    !children && icon && 'zl-btn-icon-only',
     className,
   ]
     .filter(Boolean)
@@ -61,7 +62,7 @@ export function LiteButton({
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <span className="zl-lb-spin" aria-hidden="true" /> : icon}
+      {loading ? <span className="zl-btn-spin" aria-hidden="true" /> : icon}
       {children != null && <span>{children}</span>}
     </button>
   );
@@ -136,7 +137,7 @@ export function LiteSearch({
   };
   return (
     <form className="zl-search" onSubmit={submit}>
-      <span className="zl-search-box">
+      <span className="zl-lite-input zl-search-box">
         <input
           ref={input}
           type="search"
@@ -312,7 +313,7 @@ export function LiteMenuButton({
       <button
         ref={button}
         type="button"
-        className={`zl-lb zl-lb-text ${className ?? ''}`}
+        className={`zl-btn zl-btn-text ${className ?? ''}`}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

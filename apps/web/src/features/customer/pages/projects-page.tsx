@@ -102,7 +102,7 @@ export default function ProjectsPage() {
     <div className="zl-panel">
       <div className="zl-cust-head">
         <h1>我的项目</h1>
-        <Link to="/customer/publish" className="zl-lb zl-lb-primary" style={{ marginLeft: 'auto' }}>
+        <Link to="/customer/publish" className="zl-btn zl-btn-primary" style={{ marginLeft: 'auto' }}>
           <PlusOutlined />
           发布项目
         </Link>
@@ -211,7 +211,7 @@ function ListSkeleton({ rows }: { rows: number }) {
 function EmptyProjects() {
   return (
     <LiteEmpty description="还没有项目">
-      <Link to="/customer/publish" className="zl-lb zl-lb-primary">
+      <Link to="/customer/publish" className="zl-btn zl-btn-primary">
         发布第一个项目
       </Link>
     </LiteEmpty>
