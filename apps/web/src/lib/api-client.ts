@@ -12,6 +12,11 @@ import { handleError } from './error-handler.ts';
 export interface RequestOptions {
   /** The call handles every error itself; the shared handler stays silent (docs/seed-map.md § Calls). */
   skipErrorHandler?: boolean;
+  /**
+   * The page shows this call's error beside what failed (an alert with 重试): the shared handler
+   * acts only on the session and on redirects, and shows no message of its own.
+   */
+  inline?: boolean;
   /** Extra errCodes that count as success (User/login: ALREADY_LOGGED_IN, docs/seed-map.md § Errors). */
   okCodes?: readonly string[];
   signal?: AbortSignal;
@@ -98,7 +103,7 @@ async function settle<T>(pending: Promise<Response>, opts: RequestOptions): Prom
 }
 
 function fail(err: BizError, opts: RequestOptions): never {
-  if (!opts.skipErrorHandler) handleError(err);
+  if (!opts.skipErrorHandler) handleError(err, { inline: opts.inline });
   throw err;
 }
 

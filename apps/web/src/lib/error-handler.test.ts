@@ -139,4 +139,31 @@ describe('api client + handler', () => {
     expect(storage.getCardno()).toBeNull();
     expect(nav).toHaveBeenCalledWith('/login', { replace: true });
   });
+
+  it('inline: the page shows the message; the session and redirects are still handled', async () => {
+    mockFetch(() =>
+      jsonResponse(envelope('INTERNAL', null, { errorMessage: '服务暂时不可用', showType: 2 }), 500),
+    );
+    await expect(api.post('Projectcenter/searchList', {}, { inline: true })).rejects.toMatchObject({
+      message: '服务暂时不可用',
+    });
+    expect(fb.message.error).not.toHaveBeenCalled();
+    expect(fb.notification.error).not.toHaveBeenCalled();
+
+    mockFetch(() =>
+      jsonResponse(envelope('NOT_FOUND', null, { errorMessage: '内容不存在', showType: 9 }), 404),
+    );
+    await expect(api.post('Projectcenter/searchList', {}, { inline: true })).rejects.toBeInstanceOf(BizError);
+    expect(String(nav.mock.calls[0]?.[0])).toMatch(/^\/exception/);
+
+    storage.saveLogin('12345678');
+    syncSessionFromStorage();
+    mockFetch(() =>
+      jsonResponse(envelope('NOT_LOGGED_IN', null, { errorMessage: '请先登录', showType: 0 }), 401),
+    );
+    await expect(api.post('Projectcenter/searchList', {}, { inline: true })).rejects.toMatchObject({
+      code: 'NOT_LOGGED_IN',
+    });
+    expect(nav).toHaveBeenLastCalledWith('/login', { replace: true });
+  });
 });

@@ -23,7 +23,7 @@ export function exceptionPath(code: string, message: string): string {
  * The shared request error handler (the showType table of docs/seed-map.md § Errors; docs/product.md § Errors).
  * 0 silent · 1 message.warning · 2 message.error · 4 notification · 9 → /exception · other → error.
  */
-export function handleError(err: unknown): void {
+export function handleError(err: unknown, opts: { inline?: boolean } = {}): void {
   const e = toBizError(err);
   if (e.handled) return;
   e.handled = true;
@@ -43,6 +43,9 @@ export function handleError(err: unknown): void {
     navigateTo('/login', { replace: true });
     return;
   }
+
+  // the page shows the message itself (RequestOptions.inline)
+  if (opts.inline && e.showType !== ShowType.REDIRECT) return;
 
   const text = e.message; // already falls back to '请求错误，请重试。'
   switch (e.showType) {

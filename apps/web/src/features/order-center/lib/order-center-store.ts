@@ -77,9 +77,10 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
     lastFilters = filters;
     set({ orderCenterLoading: true, loadingMore: false, error: null });
     try {
-      // the entry script may have asked already (app/early-requests.ts): that answer is taken once
-      const data = await api.takeEarly(earlySearchKey(filters), {}, () =>
-        searchList(filtersToPayload(filters), ctrl.signal),
+      // the entry script may have asked already (app/early-requests.ts): that answer is taken once.
+      // Its error shows in the page's alert (with 重试), not also as a message at the top.
+      const data = await api.takeEarly(earlySearchKey(filters), { inline: true }, () =>
+        searchList(filtersToPayload(filters), { signal: ctrl.signal, inline: true }),
       );
       if (mine !== seq) return;
       pendingKey = null;
