@@ -1,5 +1,14 @@
 import FilterOutlined from '@ant-design/icons/FilterOutlined';
-import { lazy, Suspense, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import {
   LiteAlert,
@@ -117,11 +126,22 @@ export default function OrderCenterPage() {
     void search(filters);
   }, [filters, search]);
 
+  // A change made before the previous one has reached the URL builds on that one, not on the
+  // filters this render read from the URL (two chips pressed within one navigation keep both).
+  const pending = useRef<OrderFilters | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query string settles what was pending
+  useEffect(() => {
+    pending.current = null;
+  }, [query]);
+  function apply(next: OrderFilters) {
+    pending.current = next;
+    setParams(filtersToQuery(next));
+  }
   function update(next: Partial<OrderFilters>) {
-    setParams(filtersToQuery({ ...filters, ...next }));
+    apply({ ...(pending.current ?? filters), ...next });
   }
   const reset = () => {
-    setParams(filtersToQuery({ ...DEFAULT_FILTERS, sort: filters.sort }));
+    apply({ ...DEFAULT_FILTERS, sort: (pending.current ?? filters).sort });
     setDrawer(false);
   };
   const activeCount = activeFilterCount(filters);
