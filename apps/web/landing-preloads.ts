@@ -11,6 +11,8 @@ interface Chunk {
   moduleIds: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
+const CSS = /\.css($|\?)/;
+
 type Output = Chunk | { type: 'asset'; fileName: string };
 
 /**
@@ -22,6 +24,7 @@ type Output = Chunk | { type: 'asset'; fileName: string };
  */
 export function landingPreloads(): Plugin {
   let root = '';
+  let written: Record<string, { js: string[]; css: string[] }> = {};
   return {
     name: 'zl-landing-preloads',
     apply: 'build',
@@ -49,6 +52,11 @@ export function landingPreloads(): Plugin {
             return c?.type === 'chunk' ? [...(c.viteMetadata?.importedCss ?? [])] : [];
           }),
         );
+      // a chunk of styles only is dropped by Vite after this hook (its CSS stays): no preload of its JS
+      const stylesOnly = (f: string) => {
+        const c = out[f];
+        return c?.type === 'chunk' && c.moduleIds.length > 0 && c.moduleIds.every((id) => CSS.test(id));
+      };
       const entry = chunks.find((c) => c.isEntry);
       if (!entry) return;
       const initial = new Set([entry.fileName]);
@@ -64,11 +72,19 @@ export function landingPreloads(): Plugin {
           closure(c, files);
         }
         table[route] = {
-          js: [...files].filter((f) => !initial.has(f)).map((f) => `/${f}`),
+          js: [...files].filter((f) => !initial.has(f) && !stylesOnly(f)).map((f) => `/${f}`),
           css: [...cssOf(files)].filter((f) => !initialCss.has(f)).map((f) => `/${f}`),
         };
       }
       this.emitFile({ type: 'asset', fileName: 'landing.json', source: JSON.stringify(table, null, 1) });
+      written = table;
+    },
+    // what the build finally wrote: a preload of a file that is not there would load the HTML
+    writeBundle(_options, bundle) {
+      for (const [route, { js, css }] of Object.entries(written)) {
+        const gone = [...js, ...css].filter((f) => !(f.slice(1) in bundle));
+        if (gone.length) this.error(`landing page ${route}: ${gone.join(', ')} not in the build`);
+      }
     },
   };
 }
