@@ -12,8 +12,6 @@ export const sessionKeys = {
   check: () => [...sessionKeys.all, 'loginCheck'] as const,
 };
 
-export { LOGIN_CHECK };
-
 /** GET User/loginCheck: the server's word on who is logged in. Errors are handled by the caller. */
 export function loginCheckQuery() {
   return queryOptions({
