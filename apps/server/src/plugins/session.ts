@@ -49,8 +49,12 @@ export function registerSessionHook(app: App, db: Db, config: Config, cache?: Se
     if (!token) return done();
     findSession(db, config, token, cache).then((member) => {
       request.member = member;
-      // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
-      if (!member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
+      try {
+        // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
+        if (!member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
+      } catch (e) {
+        return done(e as Error);
+      }
       done();
     }, done);
   });
