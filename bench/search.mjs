@@ -10,6 +10,7 @@ import pg from 'pg';
 import { generateProjects } from '../scripts/gen-projects.mjs';
 import { build, demoSession, ensureDatabase, startServer } from './harness.mjs';
 import { leanLoad } from './lean-load.mjs';
+import { COUNT_SQL, LIST_SQL, listValues } from './search-sql.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -135,18 +136,12 @@ for (const c of cases) {
 console.table(out);
 
 // The same list query through the bare `pg` driver in this run (issue 13 §2: the API's newest
-// page against the database's own speed): `connections` clients, each running the statement in a
-// loop for `seconds`. The SQL is what searchProjects sends for the newest open page (Drizzle's
-// output, parameters inlined as the driver's $n).
-const LIST_SQL = `select "id", "orders", "title", "groupid", "areas", "length", "width", "height", "opens", "prov",
-  "city", "sdate", "edate", "biddl", "coins", "peoples", "prepay", "status", "picture", "created_at",
-  exists (select 1 from favorites f where f.member_id = $1 and f.project_id = "projects"."id"),
-  "created_at"::text
-  from "projects" where ("projects"."status" = $2 and "projects"."biddl" > now())
-  order by "projects"."created_at" desc nulls last, "projects"."id" desc nulls last limit $3`;
-const COUNT_SQL = `select count(*)::int from (select 1 from "projects" where ("projects"."status" = $1 and "projects"."biddl" > now())
-  order by "projects"."created_at" desc nulls last, "projects"."id" desc nulls last limit 1001) "capped"`;
-
+// page against the database's own speed): `connections` clients (the server's pool has as many),
+// each running the statement in a loop for `seconds`. LIST_SQL is the text searchProjects sends for
+// the newest open page with the shared count on (SEARCH_COUNT_CACHE_SECONDS, 30 by default): the
+// columns, the kept count read in the same statement, LIMIT 21 as a literal — prepared by name
+// once per connection, as the server's pool prepares it (bench/search-sql.mjs; a test keeps the
+// two texts equal). The driver's defaults read the rows (objects, its type parsers).
 async function bare(statements) {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -165,7 +160,8 @@ async function bare(statements) {
     clients.map(async (c) => {
       while (Date.now() < until) {
         const t0 = performance.now();
-        for (const st of statements) await c.query(st.sql, st.params(memberId));
+        for (const st of statements)
+          await c.query({ name: st.name, text: st.sql, values: st.params(memberId) });
         lat.push(performance.now() - t0);
         done++;
       }
@@ -177,7 +173,7 @@ async function bare(statements) {
   return { rps: done / seconds, p50: q(50), p99: q(99) };
 }
 
-const list = { sql: LIST_SQL, params: (m) => [m, 1, 21] };
+const list = { name: 'zl_bench_list', sql: LIST_SQL, params: (m) => listValues(m) };
 const count = { sql: COUNT_SQL, params: () => [1] };
 const api = out.find((o) => o.case === 'newest, page 1');
 const bareList = await bare([list]);

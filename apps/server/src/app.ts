@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { pingDatabase } from './db/health.repo.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
-import { loggerOptions } from './lib/logging.ts';
+import { loggerOptions, requestChildLogger } from './lib/logging.ts';
 import { encodePage, parseLandingTable, pickEncoding, withPreloads } from './lib/page-encoding.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -135,6 +135,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     ...(opts.logger
       ? { loggerInstance: opts.logger }
       : { logger: loggerOptions(config.logLevel, opts.logStream) }),
+    // the per-request logger without pino's redaction pass over its `reqId` (lib/logging.ts)
+    childLoggerFactory: requestChildLogger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
@@ -224,8 +226,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     done(null, payload);
   });
   // A POST without a body is an empty object, so missing fields get their own messages.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.method === 'POST' && request.body === undefined) request.body = {};
+    done();
   });
   // Before the session lookup: a request from another site's page is refused first.
   registerOriginCheck(app, config);

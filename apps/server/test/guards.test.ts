@@ -65,6 +65,38 @@ describe('guards', () => {
     expectError(await c.post('Admin/authQueue', '{not json'), 'FORBIDDEN');
   });
 
+  it('20 requests at once through the hooks: each its own caller, refusal or error, none mixed up', async () => {
+    // the session, operator-session and origin hooks and the guard are callbacks (docs/marketplace.md
+    // § Benchmark, "Per request"): requests in flight together must not see each other's caller
+    const stranger = new Client(ctx.app);
+    const { c: op } = await adminClient(ctx, 'finance');
+    const calls = Array.from({ length: 20 }, (_, i) => {
+      switch (i % 5) {
+        case 0:
+          return supplier.c.post('Test/supplier', { n: i }).then((r) => ['ok', r.body] as const);
+        case 1:
+          return customer.c.post('Test/supplier', { n: i }).then((r) => ['403', r.body] as const);
+        case 2:
+          return stranger.post('Test/supplier', { n: i }).then((r) => ['401', r.body] as const);
+        case 3:
+          return supplier.c
+            .post('Test/supplier', { n: i }, { origin: 'https://evil.example' })
+            .then((r) => ['cross', r.body] as const);
+        default:
+          return op.post('Admin/authQueue', '{not json').then((r) => ['admin', r.body] as const);
+      }
+    });
+    const answers = await Promise.all(calls);
+    answers.forEach(([kind, body], i) => {
+      const b = body as { errCode?: string; cardtype?: string; n?: number };
+      if (kind === 'ok') expect(b).toEqual({ cardtype: 'workshop', n: i });
+      if (kind === '403') expect(b.errCode).toBe('FORBIDDEN');
+      if (kind === '401') expect(b.errCode).toBe('NOT_LOGGED_IN');
+      if (kind === 'cross') expect(b.errCode).toBe('CROSS_SITE_REFUSED');
+      if (kind === 'admin') expect(b.errCode).toBe('FORBIDDEN');
+    });
+  });
+
   it('Admin/me drops a dead console cookie while refusing it', async () => {
     const c = new Client(ctx.app);
     c.cookies.set('zl_admin', { value: 'A'.repeat(43), path: '/' });

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serializeError } from '../src/lib/logging.ts';
+import { loggerOptions, requestChildLogger, serializeError } from '../src/lib/logging.ts';
 import { Client, expectError, makeTestApp, PASSWORD, type TestContext } from './helpers.ts';
 import { creditCode, loggedIn, tempUploadDir, uploadId } from './member-fixtures.ts';
 
@@ -147,6 +148,69 @@ describe('requests in the log', () => {
     expect(urls).toEqual(expect.arrayContaining(['/api/Dev/smsOutbox', '/api/User/loginCheck']));
     expect(urls.every((u) => !u!.includes('?'))).toBe(true);
     expectAbsent([mobile, SECRET]);
+  });
+
+  it('carry the request id in every line of the request, the incoming one as sent', async () => {
+    const id = 'trace-1234.abc_DEF';
+    await ctx.app.inject({ method: 'GET', url: '/livez', headers: { 'x-request-id': id } });
+    await ctx.app.inject({ method: 'GET', url: '/livez' });
+    const ids = logLines()
+      .filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')
+      .map((l) => l.reqId);
+    expect(ids).toHaveLength(4);
+    expect(ids.slice(0, 2)).toEqual([id, id]);
+    expect(ids[2]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(ids[3]).toBe(ids[2]);
+  });
+});
+
+describe("the request's child logger (requestChildLogger)", () => {
+  /** The lines a logger of loggerOptions writes, without their time. */
+  function linesOf(write: (log: pino.Logger) => void): string[] {
+    let text = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        text += String(chunk);
+        done();
+      },
+    });
+    const options = loggerOptions('info') as pino.LoggerOptions;
+    write(pino(options, sink));
+    return text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.replace(/"time":\d+,/, ''));
+  }
+  const ids = ['0b6f2c1e-8f0a-4c1b-9d7e-2a4b6c8d0e1f', 'trace-1234.abc_DEF', 'a'.repeat(64)];
+
+  it("writes pino's own child's lines, secrets redacted as before", () => {
+    for (const reqId of ids) {
+      const write = (child: pino.Logger) => {
+        child.info('plain');
+        child.warn({ password: SECRET, nested: { token: SECRET }, n: 1 }, 'with fields');
+        child.child({ step: 2 }).error({ mobile: SECRET }, 'grandchild');
+      };
+      const ours = linesOf((log) => write(requestChildLogger(log, { reqId }, {}) as pino.Logger));
+      const pinos = linesOf((log) => write(log.child({ reqId }, {})));
+      expect(ours).toEqual(pinos);
+      expect(ours).toHaveLength(3);
+      expect(ours.join('\n')).not.toContain(SECRET);
+      expect(JSON.parse(ours[0]!).reqId).toBe(reqId);
+    }
+  });
+
+  it("leaves other bindings and child options to pino's child", () => {
+    const withLevel = linesOf((log) => {
+      const child = requestChildLogger(log, { reqId: ids[0] }, { level: 'error' }) as pino.Logger;
+      child.warn('not written');
+      child.error('written');
+    });
+    expect(withLevel.map((l) => JSON.parse(l).msg)).toEqual(['written']);
+    const more = linesOf((log) =>
+      (requestChildLogger(log, { reqId: ids[0], other: { password: SECRET } }, {}) as pino.Logger).info('x'),
+    );
+    expect(more.join()).not.toContain(SECRET);
+    expect(JSON.parse(more[0]!).other).toEqual({ password: '[redacted]' });
   });
 });
 

@@ -40,13 +40,22 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
 
 export function registerSessionHook(app: App, db: Db, config: Config, cache?: SessionCache): void {
   app.decorateRequest('member', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: a request without a session cookie (or for a static file) goes on without a
+  // promise (docs/marketplace.md § Benchmark, "Per request").
+  app.addHook('onRequest', (request, reply, done) => {
     // The API and the private-file route need the member; static assets do not.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return done();
     const token = request.cookies[SID_COOKIE];
-    if (!token) return;
-    request.member = await findSession(db, config, token, cache);
-    // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
-    if (!request.member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
+    if (!token) return done();
+    findSession(db, config, token, cache).then((member) => {
+      request.member = member;
+      try {
+        // A tampered, foreign or dead cookie is dropped, so the browser stops sending it.
+        if (!member) reply.clearCookie(SID_COOKIE, sessionCookieOptions(config));
+      } catch (e) {
+        return done(e as Error);
+      }
+      done();
+    }, done);
   });
 }
