@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCreateAdmin } from '../src/cli/create-admin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { addressKey, pairKey } from '../src/modules/user/login-limits.ts';
 import { ADMIN_PASSWORD, adminClient, makeAdmin, makeMember } from './admin-helpers.ts';
 import {
   Client,
@@ -28,6 +30,47 @@ beforeAll(async () => {
   ctx = await makeTestApp();
 });
 afterAll(() => ctx.close());
+
+/** The named statements a PGlite protocol message binds (messages: type byte, length, body). */
+function boundNames(message: Uint8Array): string[] {
+  const names: string[] = [];
+  for (let at = 0; at < message.length; ) {
+    const length = new DataView(message.buffer, message.byteOffset + at + 1, 4).getInt32(0);
+    if (message[at] === 'B'.charCodeAt(0)) {
+      // Bind: the portal's name, then the statement's
+      const portalEnd = message.indexOf(0, at + 5);
+      const name = new TextDecoder().decode(
+        message.subarray(portalEnd + 1, message.indexOf(0, portalEnd + 1)),
+      );
+      if (name) names.push(name); // '': an unnamed statement (Drizzle's queries)
+    }
+    at += 1 + length;
+  }
+  return names;
+}
+
+/**
+ * The named statements (db/named-statement.ts) run from now on, by name: on PGlite the Bind
+ * messages sent to it, on the PostgreSQL server the named queries given to the pool.
+ */
+function namedRuns(): { names: () => string[]; restore: () => void } {
+  const { pool, db } = ctx.database;
+  if (pool) {
+    const names: string[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    const spy = vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+      const first = args[0] as { name?: string } | undefined;
+      if (typeof first === 'object' && first?.name) names.push(first.name);
+      return query(...args);
+    }) as never);
+    return { names: () => names, restore: () => spy.mockRestore() };
+  }
+  const spy = vi.spyOn((db as unknown as { $client: PGlite }).$client, 'execProtocolStream');
+  return {
+    names: () => spy.mock.calls.flatMap(([message]) => boundNames(message)),
+    restore: () => spy.mockRestore(),
+  };
+}
 
 const loginAs = (c: Client, username: string, password = ADMIN_PASSWORD) =>
   c.post<{ username: string; role: string }>('Admin/login', { username, password });
@@ -57,6 +100,39 @@ describe('Admin/login', () => {
     const me = await c.get('Admin/me');
     expectOk(me);
     expect(me.body.data).toEqual({ username: a.username, displayName: a.username, role: 'reviewer' });
+  });
+
+  it('a login is two named statements besides the hash: places, try, session and audit as before', async () => {
+    // docs/members.md § Login limits, "What a login writes" (modules/admin/admin-login.repo.ts)
+    const a = await makeAdmin(ctx, 'finance');
+    const c = new Client(ctx.app);
+    const ran = namedRuns();
+    expectError(await loginAs(c, a.username, 'wrong1234'), 'ADMIN_LOGIN_FAILED');
+    const r = await loginAs(c, a.username);
+    expectOk(r);
+    expect(ran.names()).toEqual([
+      'zl_admin_login_reserve',
+      'zl_admin_login_reserve',
+      'zl_admin_login_complete',
+    ]);
+    ran.restore();
+    const [row] = await rows<{ failed_logins: number; tries: boolean; sessions: number; audits: string[] }>(
+      ctx,
+      sql`select failed_logins, tries_at is not null as tries,
+            (select count(*)::int from admin_sessions where admin_id = ${a.id}) as sessions,
+            (select array_agg(detail->>'ip' order by id) from audit_log
+              where action = 'admin.login' and actor_type = 'admin' and actor_id = ${a.id}
+                and target_type = 'admin' and target_id = ${String(a.id)}) as audits
+          from admins where id = ${a.id}`,
+    );
+    expect(row).toEqual({ failed_logins: 0, tries: true, sessions: 1, audits: [expect.any(String)] });
+    // the wrong password's places stay counted, the right one's went back
+    const [counters] = await rows<{ address: number; pair: number }>(
+      ctx,
+      sql`select (select count from rate_counters where key = ${addressKey('adminloginfail', row!.audits[0]!)}) as address,
+            (select count from rate_counters where key = ${pairKey('adminloginfail', row!.audits[0]!, a.username)}) as pair`,
+    );
+    expect(counters).toEqual({ address: expect.any(Number), pair: 1 });
   });
 
   it('Secure cookie when configured', async () => {

@@ -83,9 +83,23 @@ function isPglite(client: unknown): client is PGlite {
 const parsed = new WeakMap<PGlite, Set<string>>();
 const { serialize } = protocol;
 
+interface QueuedRun {
+  name: string;
+  text: string;
+  values: (string | null)[];
+  resolve: (rows: TextRow[]) => void;
+  reject: (err: unknown) => void;
+}
+
+/** Runs waiting for the next turn of the event loop, per PGlite instance. */
+const queues = new WeakMap<PGlite, QueuedRun[]>();
+
 /**
- * Under PGlite's own locks (no other query, nor another caller's open transaction, in between):
- * the statement parsed on first use, then bind + execute + sync in one message.
+ * Queued, and sent at the end of this turn of the event loop together with every other named
+ * statement queued in it (docs/adr/0004-login-critical-path.md, "One call for the statements of a
+ * turn"): each keeps its own implicit transaction and commit (its own Sync) and its place in the
+ * order, but they cost one call into the database instead of one each, and the later ones run
+ * while its caches are warm.
  */
 function runPglite(
   client: PGlite,
@@ -93,6 +107,29 @@ function runPglite(
   text: string,
   values: (string | null)[],
 ): Promise<TextRow[]> {
+  return new Promise((resolve, reject) => {
+    let queue = queues.get(client);
+    if (!queue) {
+      queue = [];
+      queues.set(client, queue);
+      setImmediate(() => {
+        const batch = queue!;
+        queues.delete(client);
+        runBatch(client, batch).catch((err: unknown) => {
+          for (const run of batch) run.reject(err);
+        });
+      });
+    }
+    queue.push({ name, text, values, resolve, reject });
+  });
+}
+
+/**
+ * Under PGlite's own locks (no other query, nor another caller's open transaction, in between):
+ * the statements not parsed yet parsed, then for each bind + execute + sync, all in one message.
+ * A failing statement answers its error; the ones after it run as they would have alone.
+ */
+function runBatch(client: PGlite, batch: QueuedRun[]): Promise<void> {
   return client._runExclusiveTransaction(() =>
     client._runExclusiveQuery(async () => {
       let names = parsed.get(client);
@@ -100,16 +137,49 @@ function runPglite(
         names = new Set();
         parsed.set(client, names);
       }
-      if (!names.has(name)) {
-        await client.execProtocolStream(concat([serialize.parse({ name, text }), serialize.sync()]));
-        names.add(name);
+      const ready: QueuedRun[] = [];
+      for (const run of batch) {
+        if (!names.has(run.name)) {
+          const answer = await client.execProtocolStream(
+            concat([serialize.parse({ name: run.name, text: run.text }), serialize.sync()]),
+            { throwOnError: false },
+          );
+          const error = answer.find((m) => m.name === 'error');
+          if (error) {
+            run.reject(error);
+            continue;
+          }
+          names.add(run.name);
+        }
+        ready.push(run);
       }
-      const messages = await client.execProtocolStream(
-        concat([serialize.bind({ statement: name, values }), serialize.execute({}), serialize.sync()]),
-      );
-      const rows: TextRow[] = [];
-      for (const m of messages) if (m.name === 'dataRow') rows.push((m as messages.DataRowMessage).fields);
-      return rows;
+      if (ready.length === 0) return;
+      const parts: Uint8Array[] = [];
+      for (const run of ready) {
+        parts.push(
+          serialize.bind({ statement: run.name, values: run.values }),
+          serialize.execute({}),
+          serialize.sync(),
+        );
+      }
+      const messages = await client.execProtocolStream(concat(parts), { throwOnError: false });
+      let at = 0;
+      let rows: TextRow[] = [];
+      let error: unknown = null;
+      for (const m of messages) {
+        if (m.name === 'dataRow') rows.push((m as messages.DataRowMessage).fields);
+        else if (m.name === 'error') error ??= m;
+        else if (m.name === 'readyForQuery') {
+          const run = ready[at++];
+          if (run) {
+            if (error) run.reject(error);
+            else run.resolve(rows);
+          }
+          rows = [];
+          error = null;
+        }
+      }
+      for (const run of ready.slice(at)) run.reject(new Error(`namedStatement ${run.name}: no answer`));
     }),
   );
 }

@@ -1,12 +1,21 @@
 import type { AdminMe } from '@zl/shared';
 import { dummyPasswordHash, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
+import { recordFailure, reserveTry } from '../../lib/lockout.repo.ts';
 import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
-import { reserveAddressTry } from '../user/login-limits.ts';
+import { ADMIN_ABSOLUTE_SECONDS } from '../../plugins/admin-session.ts';
+import {
+  ADDRESS_WINDOW_SECONDS,
+  addressKey,
+  addressLimited,
+  PAIR_WINDOW_SECONDS,
+  pairKey,
+  pairLimited,
+} from '../user/login-limits.ts';
 import * as repo from './admin.repo.ts';
-import { insertAudit } from './audit.repo.ts';
+import type { LoginAdmin } from './admin-login.repo.ts';
+import * as loginRepo from './admin-login.repo.ts';
 
 /** Same rules as member logins (docs/product.md § Accounts and identity): 5 failures lock for 15 minutes; per-address limits. */
 export const ADMIN_LOGIN_RULES = { maxFailures: 5, lockMinutes: 15 } as const;
@@ -31,13 +40,32 @@ export async function adminLogin(
   ip: string,
 ): Promise<AdminLoginOutcome> {
   const username = input.username.trim().toLowerCase();
-  const addressKeys = await reserveAddressTry(deps, 'adminloginfail', ip, username);
+  const address = addressKey('adminloginfail', ip);
+  const pair = pairKey('adminloginfail', ip, username);
+  // Besides the hash, two statements as a member's login (docs/members.md § Login limits): the
+  // places and the operator's try, then the success.
+  const reserved = await loginRepo.reserveAdminLogin(deps.db, {
+    address: { key: address, windowSeconds: ADDRESS_WINDOW_SECONDS, limit: deps.config.loginIpFailureLimit },
+    pair: { key: pair, windowSeconds: PAIR_WINDOW_SECONDS, limit: deps.config.loginIpAccountFailureLimit },
+    username,
+    maxFailures: ADMIN_LOGIN_RULES.maxFailures,
+    lockMinutes: ADMIN_LOGIN_RULES.lockMinutes,
+  });
+  if (!reserved.address) throw addressLimited();
+  if (!reserved.pair) {
+    // Nothing of a refused try is counted: the address place it took goes back.
+    await releaseCounter(deps.db, [address]);
+    throw await pairLimited(deps.db, pair);
+  }
+  const addressKeys: [string, string] = [address, pair];
   // Only a failed password check keeps the per-address places; any other outcome gives them back.
   let failed = false;
-  let admin: NonNullable<Awaited<ReturnType<typeof repo.findAdminByUsername>>>;
+  let released = false;
   try {
-    const found = await repo.findAdminByUsername(deps.db, username);
-    if (!found || found.disabled) {
+    let admin: LoginAdmin;
+    if (reserved.admin) admin = reserved.admin;
+    else if (reserved.adminId === null) {
+      // an unknown or disabled name
       const tries = await reserveCounter(
         deps.db,
         `adminloginfail-unknown:${username}`,
@@ -51,49 +79,51 @@ export async function adminLogin(
         throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
       }
       throw new AppError('ADMIN_LOGIN_FAILED');
+    } else {
+      // Locked, or every remaining try is being checked by parallel requests: wait for them as
+      // reserveTry does (the statement above made its first attempt).
+      const tries = await reserveTry(
+        deps.db,
+        'admins',
+        reserved.adminId,
+        ADMIN_LOGIN_RULES.maxFailures,
+        ADMIN_LOGIN_RULES.lockMinutes,
+      );
+      if (tries === 'locked') throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
+      if (tries === 'busy') throw new AppError('RATE_LIMITED');
+      const found = await repo.findAdminByUsername(deps.db, username);
+      if (!found || found.id !== reserved.adminId)
+        throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
+      admin = found;
     }
-    const reserved = await reserveTry(
-      deps.db,
-      'admins',
-      found.id,
-      ADMIN_LOGIN_RULES.maxFailures,
-      ADMIN_LOGIN_RULES.lockMinutes,
-    );
-    if (reserved === 'locked') throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
-    if (reserved === 'busy') throw new AppError('RATE_LIMITED');
-    if (!(await verifyPassword(found.passwordHash, input.password))) {
+    if (!(await verifyPassword(admin.passwordHash, input.password))) {
       failed = true;
       const { locked } = await recordFailure(
         deps.db,
         'admins',
-        found.id,
+        admin.id,
         ADMIN_LOGIN_RULES.maxFailures,
         ADMIN_LOGIN_RULES.lockMinutes,
       );
       if (locked) throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
       throw new AppError('ADMIN_LOGIN_FAILED');
     }
-    admin = found;
-  } finally {
-    if (!failed) await releaseCounter(deps.db, addressKeys);
-  }
-  const token = randomToken(32);
-  await deps.db.transaction(async (tx) => {
-    // A parallel wrong guess may have locked the operator while this one was checked.
-    if (!(await recordSuccess(tx, 'admins', admin.id))) {
-      throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
-    }
-    await repo.insertAdminSession(tx, admin.id, sha256(token));
-    await insertAudit(tx, {
-      actorType: 'admin',
-      actorId: admin.id,
-      action: 'admin.login',
-      targetType: 'admin',
-      targetId: admin.id,
-      detail: { ip },
+    // One statement for the whole success. A parallel wrong guess may have locked the operator
+    // while this one was checked: then nothing of it is written but the places given back.
+    const token = randomToken(32);
+    const ok = await loginRepo.completeAdminLogin(deps.db, {
+      adminId: admin.id,
+      idHash: sha256(token),
+      absoluteSeconds: ADMIN_ABSOLUTE_SECONDS,
+      releaseKeys: addressKeys,
+      ip,
     });
-  });
-  return { me: { username: admin.username, displayName: admin.displayName, role: admin.role }, token };
+    released = true;
+    if (!ok) throw new AppError('ACCOUNT_LOCKED', { message: LOCKED_MESSAGE });
+    return { me: { username: admin.username, displayName: admin.displayName, role: admin.role }, token };
+  } finally {
+    if (!failed && !released) await releaseCounter(deps.db, addressKeys);
+  }
 }
 
 export async function adminLogout(deps: Deps, token: string | undefined): Promise<void> {

@@ -2,7 +2,6 @@ import type { AdminRole } from '@zl/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adminSessions, admins } from '../../db/schema/index.ts';
-import { ADMIN_ABSOLUTE_SECONDS } from '../../plugins/admin-session.ts';
 
 export async function findAdminByUsername(db: DbOrTx, username: string) {
   const [row] = await db.select().from(admins).where(eq(admins.username, username)).limit(1);
@@ -54,14 +53,6 @@ export async function setAdminDisabled(db: DbOrTx, id: number, disabled: boolean
     .returning({ id: admins.id, username: admins.username });
   if (row && disabled) await db.delete(adminSessions).where(eq(adminSessions.adminId, id));
   return row;
-}
-
-export async function insertAdminSession(db: DbOrTx, adminId: number, idHash: string): Promise<void> {
-  await db.insert(adminSessions).values({
-    idHash,
-    adminId,
-    expiresAt: sql`now() + make_interval(secs => ${ADMIN_ABSOLUTE_SECONDS})`,
-  });
 }
 
 export async function deleteAdminSession(db: DbOrTx, idHash: string): Promise<void> {

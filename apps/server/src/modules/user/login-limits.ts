@@ -1,14 +1,14 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { counterRetryAfter, reserveCounter } from '../../lib/rate-counter.ts';
-import type { Deps } from '../../lib/types.ts';
+import { counterRetryAfter } from '../../lib/rate-counter.ts';
 
 /**
  * Failed-login limits per client address (docs/members.md, "Login limits"). Behind a proxy many
  * people share one address, so the tight limit is per (address, account) pair and the per-address
  * ceiling is much higher. Both are reserved before the password is verified (so parallel requests
- * cannot pass them) and given back when the login succeeds: only failures count.
+ * cannot pass them), in the login's first statement (modules/user/login.repo.ts,
+ * modules/admin/admin-login.repo.ts), and given back when the login succeeds: only failures count.
  */
 export const ADDRESS_WINDOW_SECONDS = 15 * 60;
 export const PAIR_WINDOW_SECONDS = 60 * 60;
@@ -22,34 +22,6 @@ export function addressKey(scope: LoginScope, ip: string): string {
 /** Hashed: an IPv6 address and a 64-character operator name would not fit the key column. */
 export function pairKey(scope: LoginScope, ip: string, account: string): string {
   return `${scope}-pair:${sha256(`${ip}\n${account}`).slice(0, 40)}`;
-}
-
-/**
- * Takes a place under both limits or throws RATE_LIMITED (then nothing is counted). Answers the
- * keys taken: the caller releases them (`releaseCounter`) unless the attempt failed.
- */
-export async function reserveAddressTry(
-  deps: Deps,
-  scope: LoginScope,
-  ip: string,
-  account: string,
-): Promise<string[]> {
-  const address = addressKey(scope, ip);
-  const pair = pairKey(scope, ip, account);
-  // Both places in one transaction (one commit): a refusal of either rolls both back.
-  return deps.db.transaction(async (tx) => {
-    if (
-      (await reserveCounter(tx, address, ADDRESS_WINDOW_SECONDS, deps.config.loginIpFailureLimit)) === null
-    ) {
-      throw addressLimited();
-    }
-    if (
-      (await reserveCounter(tx, pair, PAIR_WINDOW_SECONDS, deps.config.loginIpAccountFailureLimit)) === null
-    ) {
-      throw await pairLimited(tx, pair);
-    }
-    return [address, pair];
-  });
 }
 
 /** The address's failures are used up (it answers the whole window as Retry-After). */
