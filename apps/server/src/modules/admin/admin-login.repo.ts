@@ -2,9 +2,9 @@ import type { AdminRole } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
-import { recordSuccessUpdate, reserveTryUpdate } from '../../lib/lockout.repo.ts';
-import { counterReleaseSteps, counterUpsert } from '../../lib/rate-counter.ts';
-import type { CounterPlace } from '../user/login.repo.ts';
+import { recordSuccessUpdate } from '../../lib/lockout.repo.ts';
+import { counterReleaseSteps } from '../../lib/rate-counter.ts';
+import { type CounterPlace, placesThenTry } from '../user/login.repo.ts';
 
 /**
  * An operator login's two statements, the same as a member's (modules/user/login.repo.ts;
@@ -46,20 +46,11 @@ const reserveStatement = namedStatement<
 >(
   'zl_admin_login_reserve',
   sql`
-    with a as (${counterUpsert(sql.placeholder('addressKey'), sql.placeholder('addressWindow'), sql.placeholder('addressLimit'))}),
-    pr as (${counterUpsert(
-      sql.placeholder('pairKey'),
-      sql.placeholder('pairWindow'),
-      sql.placeholder('pairLimit'),
-      sql`exists (select 1 from a)`,
-    )}),
-    m as (${reserveTryUpdate(
+    ${placesThenTry(
       'admins',
-      sql`username = ${sql.placeholder('username')} and not disabled and exists (select 1 from pr)`,
-      sql.placeholder('maxFailures'),
-      sql.placeholder('lockMinutes'),
+      sql`username = ${sql.placeholder('username')} and not disabled`,
       sql`id, username, display_name, role, password_hash`,
-    )})
+    )}
     select exists (select 1 from a) as address, exists (select 1 from pr) as pair,
       (select id from admins where username = ${sql.placeholder('username')} and not disabled) as "adminId",
       m.id, m.username, m.display_name, m.role, m.password_hash

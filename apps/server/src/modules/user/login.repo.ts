@@ -2,7 +2,7 @@ import type { CardType } from '@zl/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type NamedStatement, namedStatement } from '../../db/named-statement.ts';
-import { recordSuccessUpdate, reserveTryUpdate } from '../../lib/lockout.repo.ts';
+import { type LockoutTable, recordSuccessUpdate, reserveTryUpdate } from '../../lib/lockout.repo.ts';
 import { counterReleaseSteps, counterUpsert } from '../../lib/rate-counter.ts';
 
 /**
@@ -40,6 +40,30 @@ export interface LoginReservation {
   memberId: number | null;
 }
 
+/**
+ * The places and the try of a login's first statement, as CTEs `a` (the address place), `pr` (the
+ * (address, account) place, only when `a` was taken) and `m` (the account's try, only when both
+ * were; its `columns` returned): the order every login keeps, a member's and an operator's. Its
+ * values are the placeholders addressKey/Window/Limit, pairKey/Window/Limit, maxFailures and
+ * lockMinutes.
+ */
+export function placesThenTry(table: LockoutTable, account: SQL, columns: SQL): SQL {
+  return sql`with a as (${counterUpsert(sql.placeholder('addressKey'), sql.placeholder('addressWindow'), sql.placeholder('addressLimit'))}),
+    pr as (${counterUpsert(
+      sql.placeholder('pairKey'),
+      sql.placeholder('pairWindow'),
+      sql.placeholder('pairLimit'),
+      sql`exists (select 1 from a)`,
+    )}),
+    m as (${reserveTryUpdate(
+      table,
+      sql`${account} and exists (select 1 from pr)`,
+      sql.placeholder('maxFailures'),
+      sql.placeholder('lockMinutes'),
+      columns,
+    )})`;
+}
+
 /** `reserveLogin`'s statement: its values are placeholders, bound at each run. */
 const reserveStatement = namedStatement<
   | 'addressKey'
@@ -54,20 +78,11 @@ const reserveStatement = namedStatement<
 >(
   'zl_login_reserve',
   sql`
-    with a as (${counterUpsert(sql.placeholder('addressKey'), sql.placeholder('addressWindow'), sql.placeholder('addressLimit'))}),
-    pr as (${counterUpsert(
-      sql.placeholder('pairKey'),
-      sql.placeholder('pairWindow'),
-      sql.placeholder('pairLimit'),
-      sql`exists (select 1 from a)`,
-    )}),
-    m as (${reserveTryUpdate(
+    ${placesThenTry(
       'members',
-      sql`mobile = ${sql.placeholder('mobile')} and exists (select 1 from pr)`,
-      sql.placeholder('maxFailures'),
-      sql.placeholder('lockMinutes'),
+      sql`mobile = ${sql.placeholder('mobile')}`,
       sql`id, cardno, cardtype, mobile, nickname, password_hash`,
-    )})
+    )}
     select exists (select 1 from a) as address, exists (select 1 from pr) as pair,
       (select id from members where mobile = ${sql.placeholder('mobile')}) as "memberId",
       m.id, m.cardno, m.cardtype, m.mobile, m.nickname, m.password_hash as "passwordHash"
