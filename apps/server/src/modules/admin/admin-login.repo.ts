@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import { recordSuccessUpdate } from '../../lib/lockout.repo.ts';
 import { counterReleaseSteps } from '../../lib/rate-counter.ts';
-import { type CounterPlace, placesThenTry } from '../user/login.repo.ts';
+import { type CounterPlace, placesThenTry, placesThenTryValues } from '../user/login.repo.ts';
 
 /**
  * An operator login's two statements, the same as a member's (modules/user/login.repo.ts;
@@ -74,15 +74,8 @@ export async function reserveAdminLogin(
   },
 ): Promise<AdminLoginReservation> {
   const [row] = await reserveStatement.run(db, {
-    addressKey: p.address.key,
-    addressWindow: p.address.windowSeconds,
-    addressLimit: p.address.limit,
-    pairKey: p.pair.key,
-    pairWindow: p.pair.windowSeconds,
-    pairLimit: p.pair.limit,
+    ...placesThenTryValues(p),
     username: p.username,
-    maxFailures: p.maxFailures,
-    lockMinutes: p.lockMinutes,
   });
   if (!row) throw new Error('reserveAdminLogin: no row');
   const [address, pair, adminId, id, username, displayName, role, passwordHash] = row;

@@ -64,6 +64,25 @@ export function placesThenTry(table: LockoutTable, account: SQL, columns: SQL): 
     )})`;
 }
 
+/** The values of `placesThenTry`'s placeholders. */
+export function placesThenTryValues(p: {
+  address: CounterPlace;
+  pair: CounterPlace;
+  maxFailures: number;
+  lockMinutes: number;
+}) {
+  return {
+    addressKey: p.address.key,
+    addressWindow: p.address.windowSeconds,
+    addressLimit: p.address.limit,
+    pairKey: p.pair.key,
+    pairWindow: p.pair.windowSeconds,
+    pairLimit: p.pair.limit,
+    maxFailures: p.maxFailures,
+    lockMinutes: p.lockMinutes,
+  };
+}
+
 /** `reserveLogin`'s statement: its values are placeholders, bound at each run. */
 const reserveStatement = namedStatement<
   | 'addressKey'
@@ -100,15 +119,8 @@ export async function reserveLogin(
   p: { address: CounterPlace; pair: CounterPlace; mobile: string; maxFailures: number; lockMinutes: number },
 ): Promise<LoginReservation> {
   const [row] = await reserveStatement.run(db, {
-    addressKey: p.address.key,
-    addressWindow: p.address.windowSeconds,
-    addressLimit: p.address.limit,
-    pairKey: p.pair.key,
-    pairWindow: p.pair.windowSeconds,
-    pairLimit: p.pair.limit,
+    ...placesThenTryValues(p),
     mobile: p.mobile,
-    maxFailures: p.maxFailures,
-    lockMinutes: p.lockMinutes,
   });
   if (!row) throw new Error('reserveLogin: no row');
   const [address, pair, memberId, id, cardno, cardtype, mobile, nickname, passwordHash] = row;
