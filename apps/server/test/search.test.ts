@@ -1,8 +1,9 @@
-import type { ProjectSummary, SearchListResult } from '@zl/shared';
+import { PROJECT_STATUS, type ProjectSummary, type SearchListResult } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateProjects } from '../../../scripts/gen-projects.mjs';
 import { projects } from '../src/db/schema/index.ts';
+import { searchProjects } from '../src/modules/projectcenter/search.repo.ts';
 import { Client, expectError, expectFields, expectOk, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { isoDate } from './project-fixtures.ts';
@@ -250,6 +251,19 @@ describe('count cap (generated projects)', () => {
         total: Math.min(Number(m!.n), 1000),
         capped: Number(m!.n) > 1000,
       });
+      // a frequent pair's page is read without the pair condition (ILIKE alone): the same rows
+      const page = (frequentPair: boolean, sort: 'newest' | 'deadline') =>
+        searchProjects(
+          ctx.database.db,
+          sup.id,
+          { status: PROJECT_STATUS.BIDDING, keyword },
+          { sort, order: sort === 'newest' ? 'desc' : 'asc', limit: 21, offset: 0, frequentPair },
+        ).then((r) => r.map((x) => x.id));
+      for (const sort of ['newest', 'deadline'] as const) {
+        const walked = await page(true, sort);
+        expect(walked).toEqual(await page(false, sort));
+        expect(walked.length).toBe(Math.min(Number(m!.n), 21));
+      }
     }
   });
 });
