@@ -41,10 +41,16 @@ export async function login(page: Page, mobile: string, password: string, rememb
  * lands while the dropdown is still opening (a loaded machine) is tried again.
  */
 export async function logout(page: Page, account: RegExp) {
+  // 退出登录 ends with a full load of /login (app/layouts/site-shell.tsx), which the router may
+  // precede by its own step to /login: done is when that new document has loaded, not the URL alone
+  const documentStart = () => page.evaluate(() => performance.timeOrigin);
+  const before = await documentStart();
   await expect(async () => {
     const item = page.getByRole('menuitem', { name: /退出登录/ });
     if (!(await item.isVisible())) await page.getByRole('button', { name: account }).click();
     await item.click({ timeout: 3_000 });
     await expect(page).toHaveURL(/\/login/, { timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
+  await expect.poll(() => documentStart().catch(() => before), { timeout: 15_000 }).not.toBe(before);
+  await page.waitForLoadState();
 }
