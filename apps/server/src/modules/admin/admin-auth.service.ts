@@ -8,10 +8,9 @@ import { ADMIN_ABSOLUTE_SECONDS } from '../../plugins/admin-session.ts';
 import {
   ADDRESS_WINDOW_SECONDS,
   addressKey,
-  addressLimited,
   PAIR_WINDOW_SECONDS,
   pairKey,
-  pairLimited,
+  refuseUnlessPlaced,
 } from '../user/login-limits.ts';
 import * as repo from './admin.repo.ts';
 import type { LoginAdmin } from './admin-login.repo.ts';
@@ -51,12 +50,7 @@ export async function adminLogin(
     maxFailures: ADMIN_LOGIN_RULES.maxFailures,
     lockMinutes: ADMIN_LOGIN_RULES.lockMinutes,
   });
-  if (!reserved.address) throw addressLimited();
-  if (!reserved.pair) {
-    // Nothing of a refused try is counted: the address place it took goes back.
-    await releaseCounter(deps.db, [address]);
-    throw await pairLimited(deps.db, pair);
-  }
+  await refuseUnlessPlaced(deps.db, reserved, address, pair);
   const addressKeys: [string, string] = [address, pair];
   // Only a failed password check keeps the per-address places; any other outcome gives them back.
   let failed = false;

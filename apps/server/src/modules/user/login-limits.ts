@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
-import { counterRetryAfter } from '../../lib/rate-counter.ts';
+import { counterRetryAfter, releaseCounter } from '../../lib/rate-counter.ts';
 
 /**
  * Failed-login limits per client address (docs/members.md, "Login limits"). Behind a proxy many
@@ -39,4 +39,21 @@ export async function pairLimited(db: DbOrTx, pair: string): Promise<AppError> {
     message: `该账号在当前网络登录失败次数过多，请 ${Math.ceil(retryAfter / 60)} 分钟后再试`,
     data: { retryAfter },
   });
+}
+
+/**
+ * A login's first statement reports which places it took: refuses the try when one was not. A
+ * refused pair gives the address place back, so nothing of a refused try is counted.
+ */
+export async function refuseUnlessPlaced(
+  db: DbOrTx,
+  reserved: { address: boolean; pair: boolean },
+  address: string,
+  pair: string,
+): Promise<void> {
+  if (!reserved.address) throw addressLimited();
+  if (!reserved.pair) {
+    await releaseCounter(db, [address]);
+    throw await pairLimited(db, pair);
+  }
 }

@@ -24,10 +24,9 @@ import * as loginRepo from './login.repo.ts';
 import {
   ADDRESS_WINDOW_SECONDS,
   addressKey,
-  addressLimited,
   PAIR_WINDOW_SECONDS,
   pairKey,
-  pairLimited,
+  refuseUnlessPlaced,
 } from './login-limits.ts';
 import {
   createSession,
@@ -123,12 +122,7 @@ export async function loginWithPassword(
     maxFailures: LOGIN_RULES.maxFailures,
     lockMinutes: LOGIN_RULES.lockMinutes,
   });
-  if (!reserved.address) throw addressLimited();
-  if (!reserved.pair) {
-    // Nothing of a refused try is counted: the address place it took goes back.
-    await releaseCounter(deps.db, [address]);
-    throw await pairLimited(deps.db, pair);
-  }
+  await refuseUnlessPlaced(deps.db, reserved, address, pair);
   const addressKeys = [address, pair];
   // Only a failed password check keeps the per-address places; any other outcome gives them back.
   let failed = false;
