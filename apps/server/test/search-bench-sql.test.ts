@@ -33,7 +33,7 @@ describe("the search bench's bare statement", () => {
     };
     const db = drizzle(pool, { schema });
     const page = await searchList(db, 7, searchListSchema.parse({}), 30);
-    expect(page.listItem).toEqual([]);
+    expect(page.rows).toEqual([]);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.name).toMatch(/^zl_search_/);
     expect(sent[0]!.text).toBe(bench.LIST_SQL);

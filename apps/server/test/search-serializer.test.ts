@@ -1,14 +1,31 @@
-// searchList's answer is written by a serializer compiled from its schema
-// (docs/adr/0008-precompiled-response-serializer.md) and its rows come from the driver by
-// position (docs/marketplace.md § searchList): the text must be what the zod serializer wrote —
-// every field, nulls, the favourite flag — and the rows what Drizzle's mapping gives elsewhere.
-import { type ProjectSummary, type SearchListResult, searchListResultSchema } from '@zl/shared';
+// searchList's answer is written from the rows' text by search.view.ts, its envelope by a
+// serializer compiled from its schema (docs/adr/0008-precompiled-response-serializer.md): the text
+// must be what the zod serializer wrote — every field, nulls, the favourite flag — and the items
+// what projectSummary gives of Drizzle's mapping elsewhere.
+import {
+  PROJECT_STATUS,
+  type ProjectSummary,
+  projectSummarySchema,
+  type SearchListResult,
+  searchListResultSchema,
+} from '@zl/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { envelope } from '../src/lib/errors.ts';
-import { precompiledSerializer, toSerializerSchema } from '../src/lib/precompiled-serializer.ts';
-import { isoOf, shanghaiDateTime, shanghaiParts } from '../src/modules/project/project-view.ts';
-import { pgTimestamp } from '../src/modules/projectcenter/search.repo.ts';
+import { compileZodSerializer, toSerializerSchema } from '../src/lib/precompiled-serializer.ts';
+import {
+  isoOf,
+  projectSummary,
+  shanghaiDateTime,
+  shanghaiParts,
+} from '../src/modules/project/project-view.ts';
+import {
+  pgTimestamp,
+  type SearchTextRow,
+  searchProjectText,
+  toRow,
+} from '../src/modules/projectcenter/search.repo.ts';
+import { listItemJson } from '../src/modules/projectcenter/search.view.ts';
 import { Client, expectError, expectFields, expectOk } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
@@ -23,11 +40,7 @@ const answerSchema = envelope(searchListResultSchema);
 /** The text fastify-type-provider-zod's serializer wrote for an answer: zod's output, stringified. */
 const zodText = (body: unknown) => JSON.stringify(answerSchema.parse(body));
 
-function compile(schema: z.ZodType) {
-  return precompiledSerializer({ schema, method: 'POST', url: '/x' } as Parameters<
-    typeof precompiledSerializer
-  >[0]);
-}
+const compile = compileZodSerializer;
 
 describe('the precompiled serializer', () => {
   it('writes what zod and JSON.stringify write: nulls, numbers, nested arrays, declared keys only', () => {
@@ -114,6 +127,71 @@ describe("the list rows' time formatting (arithmetic, not toISOString)", () => {
   });
 });
 
+describe("the list item writer (a row's text straight to its JSON)", () => {
+  const itemText = compileZodSerializer(projectSummarySchema);
+  // the id, orders, title, groupid, areas, length, width, height, opens, prov, city, sdate, edate,
+  // biddl, coins, peoples, prepay, status, picture, created_at, favorite, sort key, kept count
+  const row = (over: Partial<Record<number, string | null>> = {}): SearchTextRow => {
+    const r: (string | null)[] = [
+      '1234567',
+      'ZL202611240001',
+      '华南国际车展 特装展台',
+      '1',
+      '120.50',
+      '12.00',
+      '10.04',
+      '4.50',
+      '2',
+      '广东省',
+      '深圳市',
+      '2026-12-01',
+      '2026-12-05',
+      '2026-11-30 18:00:00+08',
+      '30',
+      '5',
+      '500000',
+      '1',
+      '["AAAAAAAAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBBBBBBBB"]',
+      '2026-11-24 03:31:05.123456+08',
+      'f',
+      '2026-11-24 03:31:05.123456+08',
+      null,
+    ];
+    for (const [i, v] of Object.entries(over)) r[Number(i)] = v ?? null;
+    return r;
+  };
+  const cases: SearchTextRow[] = [
+    row(),
+    row({ 20: 't', 18: '[]' }),
+    // what a title may hold: quotes, backslashes, control characters, an emoji, U+2028
+    row({ 2: '"引号" \\ 反斜杠 \n\t \u0001 😀 \u2028 </script>', 1: 'ZL-"x"' }),
+    row({ 2: 'a\ud800b' }), // a lone surrogate
+    row({ 4: '0.00', 5: '0.10', 6: '99999.99', 7: '100.00', 16: '0', 3: '7', 17: '5' }),
+    row({ 4: '-0.50', 5: '-0.00', 6: '10', 7: '1234567890123.45' }),
+    row({ 4: '0.1234', 5: '1e3', 6: '00012.50', 7: '12345678901234567.5' }), // not numeric(10,2)'s text
+    // instants: UTC and other offsets, fractions of every length, around Shanghai's midnight
+    row({ 13: '2026-12-31 15:59:59.999999+00', 19: '2026-12-31 16:00:00+00' }),
+    row({ 13: '2026-02-28 23:59:59.5+05:30', 19: '2024-02-29 00:00:00.000001-09:30' }),
+    row({ 13: '2026-11-24 03:31:05.29-03', 19: '1999-12-31 16:00:00.5+08' }),
+    // a picture list jsonb did not write as the fast path expects, and an unknown group and status
+    row({ 18: '["a b", "c"]', 3: '99', 17: '42' }),
+    row({ 18: '["\\u0041x"]' }),
+  ];
+  it('writes, key for key and character for character, what projectSummary and the schema write', () => {
+    for (const r of cases) {
+      const mapped = toRow(r);
+      const expected = itemText(projectSummary(mapped, mapped.favorite));
+      expect(listItemJson(r), JSON.stringify(r)).toBe(expected);
+    }
+  });
+
+  it('refuses a column that is not what the list selects (a programming error, as a schema mismatch)', () => {
+    expect(() => listItemJson(row({ 0: '12a' }))).toThrow();
+    expect(() => listItemJson(row({ 4: 'abc' }))).toThrow();
+    expect(() => listItemJson(row({ 17: null }))).toThrow();
+  });
+});
+
 describe('Projectcenter/searchList answers', () => {
   it('the same text as the zod serializer, and the rows Drizzle maps elsewhere', async () => {
     const pictured = await makeProject(ctx, customer.id, {
@@ -166,6 +244,20 @@ describe('Projectcenter/searchList answers', () => {
     const { favoritedAt: _at, ...fromDrizzle } = favs.body.data.listItem.find((p) => p.id === pictured.id)!;
     expect(withCover).toEqual(fromDrizzle);
     expect(Object.keys(withCover)).toEqual(Object.keys(fromDrizzle));
+
+    // inside a transaction the rows come through Drizzle's mapping and back to text: the same items
+    const read = (db: Parameters<typeof searchProjectText>[0]) =>
+      searchProjectText(
+        db,
+        sup.id,
+        { status: PROJECT_STATUS.BIDDING, keyword: '序列化' },
+        { sort: 'newest', order: 'desc', limit: 21, offset: 0 },
+      );
+    const direct = await read(ctx.database.db);
+    const inTx = await ctx.database.db.transaction((tx) => read(tx));
+    expect(direct).toHaveLength(5);
+    expect(inTx.map(listItemJson)).toEqual(direct.map(listItemJson));
+    expect(inTx.map((r) => r[21])).toEqual(direct.map((r) => r[21])); // the sort key, exact
   });
 
   it('errors keep their envelope: bad input is VALIDATION_FAILED in Chinese, no login NOT_LOGGED_IN', async () => {

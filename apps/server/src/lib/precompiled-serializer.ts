@@ -1,5 +1,5 @@
 import fastJson from 'fast-json-stringify';
-import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 type JsonSchema = { [key: string]: unknown };
@@ -30,22 +30,28 @@ export function toSerializerSchema(schema: unknown): unknown {
 }
 
 /**
- * The serializer of a hot route (docs/adr/0008-precompiled-response-serializer.md): the zod
- * response schema is turned into JSON Schema once, when the route is registered, and compiled by
+ * The serializer of a hot answer (docs/adr/0008-precompiled-response-serializer.md): the zod
+ * schema is turned into JSON Schema once, when the module is loaded, and compiled by
  * fast-json-stringify into a function that writes the JSON text directly — no zod parse of the
  * answer per request (the app-wide serializer, fastify-type-provider-zod's, parses every answer
  * with its schema and then runs JSON.stringify). The output is the same text: the keys the schema
  * declares, in its order; keys it does not declare are left out, as zod's parse leaves them out.
  * A missing required key still fails (500 INTERNAL), as a zod mismatch did.
- *
- * Use it as a route's `serializerCompiler` option; the schema stays zod for the OpenAPI document.
  */
-export function precompiledSerializer<T>({ schema }: FastifyRouteSchemaDef<T>): (data: unknown) => string {
-  // Fastify hands the schema of one status code (a zod schema here), whatever the route's typing says
-  const json = z.toJSONSchema(schema as z.ZodType, {
+export function compileZodSerializer(schema: z.ZodType): (data: unknown) => string {
+  const json = z.toJSONSchema(schema, {
     io: 'output',
     target: 'draft-7',
     unrepresentable: 'any',
   });
   return fastJson(toSerializerSchema(json) as Parameters<typeof fastJson>[0]);
+}
+
+/**
+ * Sends an answer a hot route wrote itself as JSON text (its own writer, e.g. search.view.ts):
+ * Fastify sends a string of the JSON type as it is, past the route's serializer; the route's
+ * response schema still documents the answer (OpenAPI), and a test holds the text to it.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

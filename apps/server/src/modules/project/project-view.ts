@@ -83,7 +83,12 @@ function utcParts(ms: number): { date: string; time: string; millis: string } | 
 
 /** `YYYY-MM-DD` and `HH:mm:ss` of an instant in Asia/Shanghai. */
 export function shanghaiParts(value: Date | string): { date: string; time: string } {
-  const ms = toDate(value).getTime() + SHANGHAI_OFFSET_MS;
+  return shanghaiPartsOfEpoch(toDate(value).getTime());
+}
+
+/** `shanghaiParts` of an instant given as milliseconds since the epoch. */
+export function shanghaiPartsOfEpoch(epochMs: number): { date: string; time: string } {
+  const ms = epochMs + SHANGHAI_OFFSET_MS;
   const p = utcParts(ms);
   if (p) return { date: p.date, time: p.time };
   const iso = new Date(ms).toISOString(); // throws RangeError on an invalid date, as before
@@ -107,9 +112,13 @@ export function groupName(groupid: number): string {
 
 /** The instant as `toISOString` writes it (`YYYY-MM-DDTHH:mm:ss.sssZ`). */
 export function isoOf(value: Date | string): string {
-  const date = toDate(value);
-  const p = utcParts(date.getTime());
-  return p ? `${p.date}T${p.time}.${p.millis}Z` : date.toISOString();
+  return isoOfEpoch(toDate(value).getTime());
+}
+
+/** `isoOf` of an instant given as milliseconds since the epoch. */
+export function isoOfEpoch(epochMs: number): string {
+  const p = utcParts(epochMs);
+  return p ? `${p.date}T${p.time}.${p.millis}Z` : new Date(epochMs).toISOString();
 }
 
 /** numeric columns come back as strings from some drivers despite mode 'number' in raw SQL */

@@ -213,6 +213,17 @@ const ROW_KEYS = [
 
 type Text = string | null;
 
+/**
+ * A list row as PostgreSQL's text of each column, in ROW_KEYS' order (`SEARCH_COL` names the
+ * positions): what the hall's list is written from (search.view.ts) without a mapped row between.
+ */
+export type SearchTextRow = readonly Text[];
+
+/** The position of each column in a SearchTextRow. */
+export const SEARCH_COL = Object.fromEntries(ROW_KEYS.map((k, i) => [k, i])) as {
+  readonly [K in (typeof ROW_KEYS)[number]]: number;
+};
+
 const digits = (s: string, from: number, to: number): number => {
   let n = 0;
   for (let i = from; i < to; i++) {
@@ -230,6 +241,11 @@ const digits = (s: string, from: number, to: number): number => {
  * the offset) goes to `Date`'s own parser, as before.
  */
 export function pgTimestamp(text: string): Date {
+  return new Date(pgEpochMs(text));
+}
+
+/** `pgTimestamp` as milliseconds since the epoch (NaN for text no parser reads): no Date made. */
+export function pgEpochMs(text: string): number {
   const n = text.length;
   if (
     n >= 22 &&
@@ -263,16 +279,16 @@ export function pgTimestamp(text: string): Date {
       ms,
     );
     const at = t - sign * (offH * 60 + offM) * 60_000;
-    if (sign !== 0 && Number.isFinite(at) && digits(text, 0, 4) >= 1000) return new Date(at);
+    if (sign !== 0 && Number.isFinite(at) && digits(text, 0, 4) >= 1000) return at;
   }
-  return new Date(text);
+  return new Date(text).getTime();
 }
 
 /**
  * A row as PostgreSQL's text (rowMode array, no type parsing), in the values Drizzle's mapping
  * gives (bigint and numeric `mode: 'number'`, timestamptz a Date, date a string, jsonb parsed).
  */
-function toRow(r: Text[]): SearchRow {
+export function toRow(r: SearchTextRow): SearchRow {
   return {
     id: Number(r[0]),
     orders: r[1] as string,
@@ -300,8 +316,42 @@ function toRow(r: Text[]): SearchRow {
   };
 }
 
+/**
+ * A row Drizzle mapped (the transaction path) back as the text toRow reads: numbers as their
+ * digits, instants as ISO text (pgEpochMs reads it through Date), the picture list as JSON. The
+ * sort key stays PostgreSQL's own text (a Date would lose its microseconds).
+ */
+function toText(row: SearchRow): SearchTextRow {
+  const str = (v: unknown): Text => (v === null || v === undefined ? null : String(v));
+  return [
+    str(row.id),
+    row.orders,
+    row.title,
+    str(row.groupid),
+    str(row.areas),
+    str(row.length),
+    str(row.width),
+    str(row.height),
+    str(row.opens),
+    row.prov,
+    row.city,
+    row.sdate,
+    row.edate,
+    row.biddl.toISOString(),
+    str(row.coins),
+    str(row.peoples),
+    str(row.prepay),
+    str(row.status),
+    JSON.stringify(row.picture),
+    row.createdAt.toISOString(),
+    row.favorite ? 't' : 'f',
+    row.sortKey,
+    str(row.cachedTotal),
+  ];
+}
+
 interface SearchStatement {
-  run(values: Record<string, unknown>): Promise<SearchRow[]>;
+  run(values: Record<string, unknown>): Promise<SearchTextRow[]>;
 }
 
 const asText = (value: string) => value;
@@ -344,7 +394,7 @@ function buildStatement(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, n
           rowMode: 'array',
           types: PG_TEXT_TYPES,
         });
-        return res.rows.map(toRow);
+        return res.rows;
       },
     } satisfies SearchStatement;
   }
@@ -360,13 +410,13 @@ function buildStatement(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, n
           rowMode: 'array',
           parsers: PGLITE_TEXT_PARSERS,
         });
-        return (res.rows as Text[][]).map(toRow);
+        return res.rows as Text[][];
       },
     } satisfies SearchStatement;
   }
   // a transaction: through Drizzle
   const prepared = query.prepare(undefined as unknown as string);
-  return { run: (values) => prepared.execute(values) } satisfies SearchStatement;
+  return { run: async (values) => (await prepared.execute(values)).map(toText) } satisfies SearchStatement;
 }
 
 /** Which conditions a statement has, its sort, page size and offset: what its text depends on. */
@@ -433,6 +483,16 @@ export async function searchProjects(
   f: SearchFilters,
   opts: SearchPageOptions,
 ): Promise<SearchRow[]> {
+  return (await searchProjectText(db, memberId, f, opts)).map(toRow);
+}
+
+/** searchProjects' page as the text of each column (SearchTextRow), as PostgreSQL sent it. */
+export async function searchProjectText(
+  db: DbOrTx,
+  memberId: number,
+  f: SearchFilters,
+  opts: SearchPageOptions,
+): Promise<SearchTextRow[]> {
   if (!Number.isSafeInteger(opts.limit) || !Number.isSafeInteger(opts.offset) || opts.offset < 0)
     throw new Error('searchProjects: limit and offset must be integers');
   if (opts.frequentPair === undefined && f.keyword && [...f.keyword].length === 2) {

@@ -1,22 +1,16 @@
-import {
-  SEARCH_COUNT_CAP,
-  SEARCH_DEFAULT_ORDER,
-  type SearchListResult,
-  type SearchSort,
-  type searchListSchema,
-} from '@zl/shared';
+import { SEARCH_COUNT_CAP, SEARCH_DEFAULT_ORDER, type SearchSort, type searchListSchema } from '@zl/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { projectSummary } from '../project/project-view.ts';
 import {
   cachedCount,
   countProjects,
   type Keyset,
+  SEARCH_COL,
   type SearchFilters,
-  type SearchRow,
-  searchProjects,
+  type SearchTextRow,
+  searchProjectText,
   storeCount,
 } from './search.repo.ts';
 
@@ -73,17 +67,28 @@ async function countOf(
   filters: SearchFilters,
   sort: { sort: SearchSort; order: 'asc' | 'desc' },
   cache: { key: string; ttlSeconds: number },
-  listed: SearchRow[],
+  listed: SearchTextRow[],
   firstPage: boolean,
 ): Promise<number> {
   const first = listed[0];
   // an empty first page: nothing matches now, whatever a kept count says
   if (!first && firstPage) return 0;
-  const hit = first ? first.cachedTotal : await cachedCount(db, cache.key, cache.ttlSeconds);
-  if (hit !== null && hit !== undefined) return hit;
+  const hit = first ? first[SEARCH_COL.cachedTotal] : await cachedCount(db, cache.key, cache.ttlSeconds);
+  if (hit !== null && hit !== undefined) return Number(hit);
   const n = await countProjects(db, filters, sort);
   await storeCount(db, cache.key, n);
   return n;
+}
+
+/**
+ * A page of the hall: its rows as PostgreSQL's text (written as the answer's list by
+ * search.view.ts) and the rest of SearchListResult.
+ */
+export interface SearchListPage {
+  rows: SearchTextRow[];
+  nextCursor: string | null;
+  total: number | null;
+  totalCapped: boolean;
 }
 
 export async function searchList(
@@ -91,7 +96,7 @@ export async function searchList(
   memberId: number,
   input: SearchInput,
   countCacheSeconds = 0,
-): Promise<SearchListResult> {
+): Promise<SearchListPage> {
   const order = input.order ?? SEARCH_DEFAULT_ORDER[input.sort];
   const after = input.cursor ? decodeCursor(input.cursor, input.sort, order) : undefined;
   const filters: SearchFilters = {
@@ -110,7 +115,7 @@ export async function searchList(
   const cache =
     !after && countCacheSeconds > 0 ? { key: countKey(filters), ttlSeconds: countCacheSeconds } : undefined;
   const list = (count?: typeof cache) =>
-    searchProjects(db, memberId, filters, {
+    searchProjectText(db, memberId, filters, {
       ...sort,
       after,
       limit: input.pageSize + 1,
@@ -118,7 +123,7 @@ export async function searchList(
       offset: after ? 0 : (input.page - 1) * input.pageSize,
       count,
     });
-  let rows: SearchRow[];
+  let rows: SearchTextRow[];
   let counted: number | null = null;
   if (after) rows = await list();
   else if (cache) {
@@ -129,8 +134,16 @@ export async function searchList(
   const page = more ? rows.slice(0, input.pageSize) : rows;
   const last = page.at(-1);
   return {
-    listItem: page.map((r) => projectSummary(r, r.favorite)),
-    nextCursor: more && last ? encodeCursor({ s: input.sort, o: order, k: last.sortKey, i: last.id }) : null,
+    rows: page,
+    nextCursor:
+      more && last
+        ? encodeCursor({
+            s: input.sort,
+            o: order,
+            k: last[SEARCH_COL.sortKey] as string,
+            i: Number(last[SEARCH_COL.id]),
+          })
+        : null,
     total: counted === null ? null : Math.min(counted, SEARCH_COUNT_CAP),
     totalCapped: counted !== null && counted > SEARCH_COUNT_CAP,
   };
