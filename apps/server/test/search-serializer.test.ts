@@ -185,8 +185,25 @@ describe("the list item writer (a row's text straight to its JSON)", () => {
     }
   });
 
+  it("reads every fraction and both deployment offsets (UTC, +08) as Date does, across Shanghai's midnight", () => {
+    const fmt = (ms: number, offsetHours: number, fraction: number) => {
+      const iso = new Date(ms + offsetHours * 3600_000).toISOString();
+      const micros = `${iso.slice(20, 23)}${String((ms * 7) % 1000).padStart(3, '0')}`;
+      const frac = fraction ? `.${micros.slice(0, fraction)}` : '';
+      return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${frac}+${String(offsetHours).padStart(2, '0')}`;
+    };
+    for (let ms = Date.UTC(1999, 11, 31, 10); ms < Date.UTC(2001, 0, 2); ms += 3_599_999 * 5 + 77) {
+      for (const offset of [0, 8])
+        for (let fraction = 0; fraction <= 6; fraction++) {
+          const r = row({ 13: fmt(ms, offset, fraction), 19: fmt(ms + 123_456, offset, 6 - fraction) });
+          const mapped = toRow(r);
+          expect(listItemJson(r), r[13]!).toBe(itemText(projectSummary(mapped, mapped.favorite)));
+        }
+    }
+  });
+
   it('refuses a column that is not what the list selects (a programming error, as a schema mismatch)', () => {
-    expect(() => listItemJson(row({ 0: '12a' }))).toThrow();
+    expect(() => listItemJson(row({ 0: null }))).toThrow();
     expect(() => listItemJson(row({ 4: 'abc' }))).toThrow();
     expect(() => listItemJson(row({ 17: null }))).toThrow();
   });
