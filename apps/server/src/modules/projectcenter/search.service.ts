@@ -51,9 +51,21 @@ export function decodeCursor(raw: string, sort: SearchSort, order: 'asc' | 'desc
   return { key: c.k, id: c.i as number };
 }
 
-/** The key of a filter set in the shared count cache: the count does not depend on the sort. */
+/**
+ * The key of a filter set in the shared count cache: the count does not depend on the sort. The
+ * hash of a recent filter set's text is kept (the hall's newest page asks it on every request).
+ */
+const COUNT_KEYS_KEPT = 1_000;
+const countKeys = new Map<string, string>();
 function countKey(filters: SearchFilters): string {
-  return sha256(JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined)));
+  const text = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined));
+  let key = countKeys.get(text);
+  if (key === undefined) {
+    key = sha256(text);
+    if (countKeys.size >= COUNT_KEYS_KEPT) countKeys.clear();
+    countKeys.set(text, key);
+  }
+  return key;
 }
 
 /**
