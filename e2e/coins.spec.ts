@@ -36,7 +36,7 @@ test('a supplier buys 50 金币 through the sandbox 收银台 and sees the new b
 
   // back on the charging page: 支付成功 and the new balance
   await expect(page).toHaveURL(/\/personCenter\/charging\?outTradeNo=Z\d+/);
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
   await expect(page.locator('.zl-pay-balance-line')).toContainText('已到账 50 金币');
   await expect(page.locator('.zl-pay-balance-line')).toContainText('当前余额 50 金币');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/charging-paid-desktop.png`, fullPage: true });
@@ -78,7 +78,7 @@ test('the demo customer pays the due prepayment in the sandbox (phone width)', a
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/cashier-phone.png`, fullPage: true });
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(/\/customer\/project\?id=\d+&outTradeNo=Z\d+/);
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
   await expect(page.getByText('预付款已由平台托管，项目进入施工阶段')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/prepay-paid-phone.png`, fullPage: true });
   await page.getByRole('button', { name: '完成' }).click();

@@ -14,7 +14,7 @@ export async function payPrepayment(page: Page, projectId: number, amountText: s
   await expect(page.getByText(amountText)).toBeVisible();
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(/\/customer\/project\?id=\d+&outTradeNo=Z\d+/);
-  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('支付成功', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: '完成' }).click();
   await expect(page.getByText('施工中').first()).toBeVisible();
 }
