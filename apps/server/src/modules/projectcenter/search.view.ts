@@ -10,7 +10,7 @@ import type { SearchListPage } from './search.service.ts';
  * (docs/marketplace.md § searchList, "Writing the answer"): no mapped row, no Date and no summary
  * object between the driver and the text the client reads. The text is the one `projectSummary`
  * and the route's schema would give, key for key and character for character
- * (apps/server/test/search-view.test.ts holds the two equal).
+ * (apps/server/test/search-serializer.test.ts holds the two equal).
  */
 
 // A string that needs no escape in JSON is written between quotes as it is; the rest (quotes,
