@@ -2,6 +2,11 @@
 // PGlite, or the PostgreSQL server when DATABASE_URL is set; web in jsdom), then the production
 // build, then the browser journeys (Playwright in Debian's Chromium against the built app).
 // Ends with one summary line "tests: N passed, N failed".
+//
+// TEST_SCOPE=database (set by .ci/run for its second pass, on the PostgreSQL server) runs only what
+// depends on the database: the server's tests and the browser journeys. Typecheck, lint, the
+// shared package's and the web's jsdom tests give the same answer on either database, so they run
+// once, in the first pass, which also measures coverage (docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,22 +23,34 @@ let broken = false;
 
 function step(name, cmd, args, env = {}) {
   console.log(`\n== ${name} ==`);
+  const started = process.hrtime.bigint();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([name, Number(process.hrtime.bigint() - started) / 1e9]);
   if (r.status !== 0) broken = true;
   return r.status === 0;
 }
 
-step('typecheck', 'npm', ['run', '-s', 'typecheck']);
-step('lint', 'npm', ['run', '-s', 'lint']);
+const databaseOnly = process.env.TEST_SCOPE === 'database';
+const timings = [];
+
+if (!databaseOnly) {
+  step('typecheck', 'npm', ['run', '-s', 'typecheck']);
+  step('lint', 'npm', ['run', '-s', 'lint']);
+}
 
 const vitestJson = path.join(out, 'vitest.json');
-step('unit + API tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+step(
+  databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest, with coverage)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    ...(databaseOnly ? ['--project', 'server'] : ['--coverage']),
+  ],
+);
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests;
@@ -59,5 +76,7 @@ if (step('build', 'npm', ['run', 'build'])) {
 
 fs.rmSync(out, { recursive: true, force: true });
 if (broken && failed === 0) failed = 1; // a step died without reporting its tests
+console.log('\n== where the time went ==');
+for (const [name, seconds] of timings) console.log(`${seconds.toFixed(1).padStart(7)} s  ${name}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken ? 1 : 0);
