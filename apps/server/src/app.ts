@@ -220,7 +220,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
-    for (const [name, value] of securityHeaders) reply.header(name, value);
+    // a route's own stricter value stands (the files' sandbox, docs/members.md § Serving)
+    for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
     if (config.hsts) reply.header('strict-transport-security', HSTS);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAliyunSms, startFakeAliyunSms } from './fakes/aliyun-sms-server.ts';
 import {
+  ageCodes,
   Client,
   count,
   expectError,
@@ -310,7 +311,9 @@ describe('the envelope and headers', () => {
     const wrong = code === '111111' ? '222222' : '111111';
     expectError(await c.post('User/regist', { mobile, code: wrong, password: PASSWORD }), 'SMS_CODE_INVALID');
     expectOk(await c.post('User/regist', { mobile, code, password: PASSWORD }));
-    expectError(await c.post('User/getCode', { mobile, type: 'regist' }), 'MOBILE_TAKEN');
+    // a taken mobile is not told apart at getCode (docs/members.md § Who learns that a mobile is registered)
+    await ageCodes(ctx, mobile, 61);
+    expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
     expectError(await c.get('User/loginCheck'), 'NOT_LOGGED_IN');
     expectError(await c.post('User/login', { mobile, password: 'wrong1234' }), 'LOGIN_FAILED');
     expectOk(await login(c, mobile));
@@ -318,10 +321,7 @@ describe('the envelope and headers', () => {
     expectOk(await c.post('User/login', { autologin: 1 }), 'ALREADY_LOGGED_IN');
     expectOk(await c.get('User/logout'));
     expectError(await c.post('User/login', { autologin: 1 }), 'REMEMBER_INVALID');
-    expectError(
-      await c.post('User/getCode', { mobile: newMobile(), type: 'reset' }),
-      'MOBILE_NOT_REGISTERED',
-    );
+    expectOk(await c.post('User/getCode', { mobile: newMobile(), type: 'reset' }));
     expectError(
       await c.post('User/resetPwd', { mobile, token: 'x'.repeat(43), password: 'new12345' }),
       'RESET_TOKEN_INVALID',

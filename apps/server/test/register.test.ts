@@ -146,29 +146,57 @@ describe('User/getCode + User/regist: the happy path', () => {
   });
 });
 
-describe('mobile already registered', () => {
-  it('getCode(regist) → MOBILE_TAKEN 409 on field mobile, no code sent', async () => {
+describe('mobile already registered: nobody but the phone learns it (docs/members.md § Who learns that a mobile is registered)', () => {
+  it('getCode(regist) answers a taken mobile exactly as a free one, and the code goes out', async () => {
     const c = new Client(ctx.app);
     const { mobile } = await register(c);
-    const before = await count(ctx, 'sms_codes', sql`mobile = ${mobile}`);
-    const r = await c.post('User/getCode', { mobile, type: 'regist' });
-    expectError(r, 'MOBILE_TAKEN');
-    expect(r.body.data).toEqual({ fields: { mobile: '该手机号已注册，请直接登录' } });
-    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(before);
+    await ageCodes(ctx, mobile, 61);
+    const free = newMobile();
+    const taken = await c.post('User/getCode', { mobile, type: 'regist' });
+    const open = await c.post('User/getCode', { mobile: free, type: 'regist' });
+    expectOk(taken);
+    expect(taken.status).toBe(open.status);
+    expect(taken.body).toEqual(open.body);
+    expect(sent.filter((m) => m.mobile === mobile && m.purpose === 'regist')).toHaveLength(2);
   });
 
-  it('regist → MOBILE_TAKEN, the existing member untouched', async () => {
+  it('one address cannot classify numbers: taken, free, regist and reset all count toward its 20 an hour', async () => {
+    const c = new Client(ctx.app);
+    const members = [];
+    for (let i = 0; i < 5; i++) members.push((await register(new Client(ctx.app))).mobile);
+    const answers = [];
+    for (let i = 0; i < 20; i++) {
+      const mobile = i < 10 ? members[i % 5]! : newMobile();
+      if (i < 10) await ageCodes(ctx, mobile, 61);
+      const r = await c.post('User/getCode', { mobile, type: i % 2 ? 'reset' : 'regist' });
+      answers.push(JSON.stringify([r.status, r.body]));
+    }
+    // every answer is the same: no member told apart from a stranger
+    expect(new Set(answers).size).toBe(1);
+    expect(JSON.parse(answers[0]!)).toEqual([200, expect.objectContaining({ errCode: 'success' })]);
+    // the 21st is refused whoever the number belongs to, and nothing more is sent from here
+    await ageCodes(ctx, members[2]!, 61);
+    for (const type of ['regist', 'reset']) {
+      expectError(await c.post('User/getCode', { mobile: members[2]!, type }), 'RATE_LIMITED');
+      expectError(await c.post('User/getCode', { mobile: newMobile(), type }), 'RATE_LIMITED');
+    }
+    expect(await count(ctx, 'sms_codes', sql`ip = ${c.ip}`)).toBe(20);
+  });
+
+  it('regist with a wrong code answers a taken mobile as a free one; with the right code → MOBILE_TAKEN on mobile', async () => {
     const c = new Client(ctx.app);
     const { mobile, cardno } = await register(c);
     const before = await memberOf(mobile);
-    const r = await c.post('User/regist', {
-      mobile,
-      code: '123456',
-      password: 'other1234',
-      cardtype: 'customer',
-    });
+    const body = { code: '123456', password: 'other1234', cardtype: 'customer' };
+    const taken = await c.post('User/regist', { mobile, ...body });
+    const free = await c.post('User/regist', { mobile: newMobile(), ...body });
+    expectError(taken, 'SMS_CODE_INVALID');
+    expect(taken.body).toEqual(free.body);
+    await ageCodes(ctx, mobile, 61);
+    const code = await sendCode(c, mobile);
+    const r = await c.post('User/regist', { mobile, code, password: 'other1234', cardtype: 'customer' });
     expectError(r, 'MOBILE_TAKEN');
-    expect(Object.keys((r.body.data as { fields: object }).fields)).toEqual(['mobile']);
+    expect(r.body.data).toEqual({ fields: { mobile: '该手机号已注册，请直接登录' } });
     expect(await memberOf(mobile)).toEqual(before);
     expect(before!.cardno).toBe(cardno);
   });
@@ -219,6 +247,30 @@ describe('send limits', () => {
           where id = (select min(id) from sms_codes where mobile = ${mobile})`,
     );
     expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
+  });
+
+  it('at most 10 sends a day per mobile: the 11th is refused however old the hour is', async () => {
+    const mobile = newMobile();
+    for (let i = 0; i < 10; i++) {
+      // a new address each time: only the number's own cap is at work
+      expectOk(await new Client(ctx.app).post('User/getCode', { mobile, type: i % 2 ? 'reset' : 'regist' }));
+      await ageCodes(ctx, mobile, 61 * 60);
+    }
+    const r = await new Client(ctx.app).post<{ retryAfter: number }>('User/getCode', {
+      mobile,
+      type: 'regist',
+    });
+    expectError(r, 'SMS_TOO_FREQUENT');
+    expect(r.body.errMsg).toContain('24 小时内最多获取 10 次');
+    // the oldest is 10×61 min old: it leaves the day in 86400 − 36600 s
+    expect(r.body.data.retryAfter).toBeGreaterThan(86400 - 36600 - 10);
+    expect(r.body.data.retryAfter).toBeLessThanOrEqual(86400 - 36600);
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(10);
+    await ctx.database.db.execute(
+      sql`update sms_codes set created_at = now() - interval '25 hours'
+          where id = (select min(id) from sms_codes where mobile = ${mobile})`,
+    );
+    expectOk(await new Client(ctx.app).post('User/getCode', { mobile, type: 'regist' }));
   });
 
   it('at most 20 sends an hour per IP across mobiles: then RATE_LIMITED', async () => {
@@ -281,7 +333,7 @@ describe('wrong, expired and reused codes', () => {
     const mobile = newMobile();
     const r = await c.post('User/regist', { mobile, code: '123456', password: PASSWORD });
     expectError(r, 'SMS_CODE_INVALID');
-    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码' } });
+    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码（每个验证码只能使用一次）' } });
   });
 
   it('5 wrong tries kill the code: then even the right code → SMS_CODE_EXPIRED', async () => {
@@ -318,8 +370,8 @@ describe('wrong, expired and reused codes', () => {
     const results = await Promise.all(
       guesses.map((g) => new Client(ctx.app).post('User/checkCode', { mobile, code: g })),
     );
-    // checkCode needs a member: these all fail before the code is looked at
-    for (const r of results) expectError(r, 'MOBILE_NOT_REGISTERED');
+    // no reset code was sent to this mobile: every guess fails alike, and costs the regist code nothing
+    for (const r of results) expectError(r, 'SMS_CODE_INVALID');
     const regs = await Promise.all(
       guesses.map((g) => new Client(ctx.app).post('User/regist', { mobile, code: g, password: PASSWORD })),
     );
@@ -366,15 +418,15 @@ describe('wrong, expired and reused codes', () => {
     expectOk(await c.post('User/regist', { mobile, code: second, password: PASSWORD }));
   });
 
-  it('a used code cannot be used again (checkCode twice) → SMS_CODE_EXPIRED', async () => {
+  it('a used code cannot be used again (checkCode twice): answered as no code at all', async () => {
     const c = new Client(ctx.app);
     const { mobile } = await register(c);
     await ageCodes(ctx, mobile, 61);
     const code = await sendCode(c, mobile, 'reset');
     expectOk(await c.post('User/checkCode', { mobile, code }));
     const again = await c.post('User/checkCode', { mobile, code });
-    expectError(again, 'SMS_CODE_EXPIRED');
-    expect(again.body.data).toEqual({ fields: { code: '验证码已使用，请重新获取' } });
+    expectError(again, 'SMS_CODE_INVALID');
+    expect(again.body.data).toEqual({ fields: { code: '请先获取验证码（每个验证码只能使用一次）' } });
     expect(
       await count(ctx, 'reset_tokens', sql`member_id = (select id from members where mobile = ${mobile})`),
     ).toBe(1);
@@ -391,23 +443,32 @@ describe('wrong, expired and reused codes', () => {
     );
     const r = await c.post('User/checkCode', { mobile, code: registCode });
     expectError(r, 'SMS_CODE_INVALID');
-    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码' } });
+    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码（每个验证码只能使用一次）' } });
     await ageCodes(ctx, mobile, 61);
     const resetCode = await sendCode(c, mobile, 'reset');
     if (resetCode !== registCode) {
       expectError(await c.post('User/checkCode', { mobile, code: registCode }), 'SMS_CODE_INVALID');
     }
-    // and the reset code is not a regist code: regist is refused (the mobile is taken anyway)
-    expectError(await c.post('User/regist', { mobile, code: resetCode, password: PASSWORD }), 'MOBILE_TAKEN');
+    // and the reset code is not a regist code: regist checks it against the regist code
+    if (resetCode !== registCode) {
+      expectError(
+        await c.post('User/regist', { mobile, code: resetCode, password: PASSWORD }),
+        'SMS_CODE_INVALID',
+      );
+    }
     expectOk(await c.post('User/checkCode', { mobile, code: resetCode }));
   });
 
   it('a reset code cannot register a new mobile', async () => {
     const c = new Client(ctx.app);
     const mobile = newMobile();
-    // getCode(reset) refuses an unknown mobile, so no reset code can exist for it
-    expectError(await c.post('User/getCode', { mobile, type: 'reset' }), 'MOBILE_NOT_REGISTERED');
-    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+    const resetCode = await sendCode(c, mobile, 'reset');
+    const r = await c.post('User/regist', { mobile, code: resetCode, password: PASSWORD });
+    expectError(r, 'SMS_CODE_INVALID');
+    expect(r.body.data).toEqual({ fields: { code: '请先获取验证码（每个验证码只能使用一次）' } });
+    expect(await memberOf(mobile)).toBeUndefined();
+    // and checkCode, with the right reset code, answers that the mobile has no account
+    expectError(await c.post('User/checkCode', { mobile, code: resetCode }), 'MOBILE_NOT_REGISTERED');
   });
 });
 
@@ -528,7 +589,7 @@ describe('concurrency', () => {
     const ok = results.filter((r) => r.body.success);
     expect(ok).toHaveLength(1);
     const failed = results.find((r) => !r.body.success)!;
-    expect(['SMS_CODE_EXPIRED', 'MOBILE_TAKEN']).toContain(failed.body.errCode);
+    expect(['SMS_CODE_INVALID', 'MOBILE_TAKEN']).toContain(failed.body.errCode);
     expectError(failed, failed.body.errCode as 'MOBILE_TAKEN');
     expect(await count(ctx, 'members', sql`mobile = ${mobile}`)).toBe(1);
   });

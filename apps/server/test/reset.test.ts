@@ -53,19 +53,37 @@ async function ticket(c = new Client(ctx.app), existing?: string) {
 }
 
 describe('User/getCode(reset) and User/checkCode', () => {
-  it('getCode(reset) for an unknown mobile → MOBILE_NOT_REGISTERED 404 on field mobile, nothing sent', async () => {
+  it('getCode(reset) answers an unknown mobile exactly as a member, and the code goes out', async () => {
+    // docs/members.md § Who learns that a mobile is registered
     const c = new Client(ctx.app);
-    const mobile = newMobile();
-    const r = await c.post('User/getCode', { mobile, type: 'reset' });
-    expectError(r, 'MOBILE_NOT_REGISTERED');
-    expect(r.body.data).toEqual({ fields: { mobile: '该手机号尚未注册' } });
-    expect(await count(ctx, 'sms_codes', sql`mobile = ${mobile}`)).toBe(0);
+    const { mobile: known } = await register(c);
+    await ageCodes(ctx, known, 61);
+    const unknown = newMobile();
+    const a = await c.post('User/getCode', { mobile: known, type: 'reset' });
+    const b = await c.post('User/getCode', { mobile: unknown, type: 'reset' });
+    expectOk(a);
+    expect(b.status).toBe(a.status);
+    expect(b.body).toEqual(a.body);
+    expect(await count(ctx, 'sms_codes', sql`mobile = ${unknown} and purpose = 'reset'`)).toBe(1);
   });
 
-  it('checkCode for an unknown mobile → MOBILE_NOT_REGISTERED', async () => {
-    const r = await new Client(ctx.app).post('User/checkCode', { mobile: newMobile(), code: '123456' });
+  it('checkCode for an unknown mobile: a wrong code answers as for a member; the right one → MOBILE_NOT_REGISTERED', async () => {
+    const c = new Client(ctx.app);
+    const { mobile: known } = await register(c);
+    const unknown = newMobile();
+    const none = await c.post('User/checkCode', { mobile: unknown, code: '123456' });
+    const noneKnown = await c.post('User/checkCode', { mobile: known, code: '123456' });
+    expectError(none, 'SMS_CODE_INVALID');
+    expect(none.body).toEqual(noneKnown.body);
+    expectOk(await c.post('User/getCode', { mobile: unknown, type: 'reset' }));
+    const code = await latestCode(c, unknown);
+    const wrong = code === '111111' ? '222222' : '111111';
+    const w = await c.post('User/checkCode', { mobile: unknown, code: wrong });
+    expectError(w, 'SMS_CODE_INVALID');
+    expect(w.body.errMsg).toBe('验证码不正确，还可尝试 4 次');
+    const r = await c.post('User/checkCode', { mobile: unknown, code });
     expectError(r, 'MOBILE_NOT_REGISTERED');
-    expect(Object.keys((r.body.data as { fields: object }).fields)).toEqual(['mobile']);
+    expect(r.body.data).toEqual({ fields: { mobile: '该手机号尚未注册' } });
   });
 
   it('checkCode with the right code → a one-time token valid 10 minutes; only its hash is stored', async () => {

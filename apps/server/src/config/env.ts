@@ -59,6 +59,8 @@ const envSchema = z.object({
   PGLITE_TEMPLATE: bool,
   /** per uploaded file, in MB */
   UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(100).default(10),
+  /** bytes a member may upload per day (Asia/Shanghai), in MB (docs/members.md § Uploads) */
+  UPLOAD_DAILY_MB: z.coerce.number().int().min(1).max(2000).default(500),
   /** where the local-disk file storage keeps uploads; default DATA_DIR/uploads */
   UPLOAD_DIR: z.string().optional(),
   /** files in an S3-compatible bucket instead of UPLOAD_DIR (docs/deploy.md "Files") */
@@ -146,6 +148,8 @@ export interface Config {
   pgliteTemplate: boolean;
   /** largest accepted upload, in bytes */
   uploadMaxBytes: number;
+  /** bytes a member may upload per Shanghai calendar day */
+  uploadDailyBytes: number;
   uploadDir: string;
   /** null: uploads on local disk under uploadDir */
   s3: S3StorageConfig | null;
@@ -474,6 +478,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dbPoolSize: e.DB_POOL_SIZE,
     pgliteTemplate: e.PGLITE_TEMPLATE ?? true,
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     starterCoins: e.STARTER_COINS,
     inviteCoins: e.INVITE_COINS,

@@ -79,6 +79,11 @@ export const errorCatalogue = {
     message: '文件格式不支持，请上传 JPG、PNG、WebP 图片或 PDF',
   },
   FILE_TOO_LARGE: { http: 413, showType: ShowType.WARN, message: '文件过大' },
+  UPLOAD_QUOTA_EXCEEDED: {
+    http: 429,
+    showType: ShowType.WARN,
+    message: '今天上传的文件已达上限，请明天再试',
+  },
   FILE_NOT_FOUND: { http: 404, showType: ShowType.WARN, message: '文件不存在或无权查看' },
   // operators
   ADMIN_NOT_LOGGED_IN: { http: 401, showType: ShowType.SILENT, message: '请先登录运营后台' },

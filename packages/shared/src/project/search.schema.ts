@@ -149,19 +149,55 @@ export type MyQuoteSummary = z.infer<typeof myQuoteSummarySchema>;
 /** A completed project: which sides have evaluated (docs/delivery-evaluation.md); absent before 已完成. */
 export const evaluatedBySchema = z.object({ supplier: z.boolean(), customer: z.boolean() }).optional();
 
-/** Projectcenter/getInfo */
-export const projectInfoSchema = projectDetailSchema.extend({
-  orbits: z.array(orbitSchema),
-  evaluatedBy: evaluatedBySchema,
-  favorite: z.boolean(),
-  myQuote: myQuoteSummarySchema.nullable(),
-  canQuote: z.boolean(),
-  /** a code of QUOTE_BLOCKERS, null when canQuote */
-  whyNot: z.enum(QUOTE_BLOCKERS).nullable(),
-  /** the reason in words, '' when canQuote */
-  whyNotText: z.string(),
-});
+/**
+ * The fields of a project that belong to its delivery, money and timeline: only its customer, its
+ * winner and operators get them (docs/delivery.md § Who sees the delivery). Projectcenter/getInfo
+ * leaves them out for everyone else, who get the public part a bidder needs.
+ */
+export const PROJECT_PARTY_FIELDS = [
+  'contract',
+  'contctck',
+  'contctckdt',
+  'workpic',
+  'reports',
+  'reportck',
+  'reportdate',
+  'prepayp',
+  'ispaid',
+  'complaintOpen',
+  'reason',
+  'closedBy',
+  'orbits',
+  'evaluatedBy',
+] as const;
+export type ProjectPartyField = (typeof PROJECT_PARTY_FIELDS)[number];
+
+const partyOnly = Object.fromEntries(PROJECT_PARTY_FIELDS.map((k) => [k, true])) as {
+  [K in ProjectPartyField]: true;
+};
+
+/** Projectcenter/getInfo: the PROJECT_PARTY_FIELDS only to the project's parties. */
+export const projectInfoSchema = projectDetailSchema
+  .extend({
+    orbits: z.array(orbitSchema),
+    evaluatedBy: evaluatedBySchema,
+    favorite: z.boolean(),
+    myQuote: myQuoteSummarySchema.nullable(),
+    canQuote: z.boolean(),
+    /** a code of QUOTE_BLOCKERS, null when canQuote */
+    whyNot: z.enum(QUOTE_BLOCKERS).nullable(),
+    /** the reason in words, '' when canQuote */
+    whyNotText: z.string(),
+  })
+  .partial(partyOnly);
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+/** getInfo as its customer or winner gets it: every party field there (evaluatedBy only once 已完成). */
+export type PartyProjectInfo = ProjectInfo &
+  Required<Pick<ProjectInfo, Exclude<ProjectPartyField, 'evaluatedBy'>>>;
+/** Whether getInfo answered the caller as a party of the project (the timeline comes only then). */
+export function isPartyView(p: ProjectInfo): p is PartyProjectInfo {
+  return p.orbits !== undefined;
+}
 
 /** Customer/projectInfo: the owner's project with its timeline (docs/delivery.md). */
 export const customerProjectInfoSchema = projectDetailSchema.extend({

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
 export type FileRow = typeof files.$inferSelect;
@@ -32,4 +32,41 @@ export async function imageIdsAmong(db: DbOrTx, ids: string[]): Promise<string[]
     .from(files)
     .where(and(inArray(files.id, ids), sql`${files.mime} like 'image/%'`));
   return rows.map((f) => f.id);
+}
+
+/**
+ * Adds `bytes` to the member's count of the day that began at `dayStart`, in one conditional
+ * statement: only while the day's total stays within `limit` (a count of an earlier day starts over).
+ * Parallel uploads each wait for the row and see the others' bytes, so together they never pass the
+ * limit. Answers the new total, or null when the bytes do not fit.
+ */
+export async function reserveUploadBytes(
+  db: DbOrTx,
+  key: string,
+  dayStart: Date,
+  bytes: number,
+  limit: number,
+): Promise<number | null> {
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
+      insert into rate_counters (key, window_start, count)
+      select ${key}, ${dayStart}::timestamptz, ${bytes}::int where ${bytes}::bigint <= ${limit}::bigint
+      on conflict (key) do update set
+        count = case when rate_counters.window_start < ${dayStart}::timestamptz then ${bytes}::int
+                     else rate_counters.count + ${bytes}::int end,
+        window_start = greatest(rate_counters.window_start, ${dayStart}::timestamptz)
+      -- bigint: a count near a 2000 MB quota plus one file would overflow int
+      where (case when rate_counters.window_start < ${dayStart}::timestamptz then 0
+                  else rate_counters.count::bigint end) + ${bytes}::bigint <= ${limit}::bigint
+      returning count`,
+  );
+  return rows[0] ? Number(rows[0].count) : null;
+}
+
+/** Gives back bytes reserved for an upload that stored nothing (same day only). */
+export async function releaseUploadBytes(db: DbOrTx, key: string, dayStart: Date, bytes: number) {
+  await db.execute(sql`
+    update rate_counters set count = greatest(0, count - ${bytes}::int)
+    where key = ${key} and window_start = ${dayStart}::timestamptz`);
 }

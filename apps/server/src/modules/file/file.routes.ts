@@ -6,7 +6,7 @@ import { AppError, envelope, fieldError, okEnvelope } from '../../lib/errors.ts'
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOrAdminOf } from '../../plugins/guards.ts';
 import { findFileById } from './file.repo.ts';
-import { checkUploadRate, saveUpload, type Uploader } from './file.service.ts';
+import { checkUploadRate, reserveDailyBytes, saveUpload, type Uploader } from './file.service.ts';
 import { memberMayReadPrivate } from './file-access.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -114,13 +114,20 @@ export function registerFileRoutes(app: App, deps: Deps, store: FileStorage): Fi
           throw new AppError('VALIDATION_FAILED', { message: NO_BOUNDARY });
         await checkUploadRate(deps, who);
         const input = await readUpload(request, maxBytes);
-        return okEnvelope(
-          await saveUpload(deps, store, who, {
-            purpose: input.purpose,
-            clientName: input.name,
-            data: input.data,
-          }),
-        );
+        const release = await reserveDailyBytes(deps, who, input.data.length);
+        try {
+          return okEnvelope(
+            await saveUpload(deps, store, who, {
+              purpose: input.purpose,
+              clientName: input.name,
+              data: input.data,
+            }),
+          );
+        } catch (err) {
+          // a refused file stores nothing and costs nothing of the day's bytes
+          await release();
+          throw err;
+        }
       },
     );
   });
@@ -155,6 +162,9 @@ export function registerFileRoutes(app: App, deps: Deps, store: FileStorage): Fi
         row.visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
       )
       .header('x-content-type-options', 'nosniff')
+      // belt and braces beside the refusal of active PDFs: a file opened as a page runs nothing
+      // (docs/members.md § Serving)
+      .header('content-security-policy', "default-src 'none'; sandbox")
       .header(
         'content-disposition',
         thumb

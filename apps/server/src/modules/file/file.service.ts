@@ -13,6 +13,7 @@ import { hitCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 import * as repo from './file.repo.ts';
 import { processImage, sniffMime } from './image.ts';
+import { pdfRefusal } from './pdf-check.ts';
 import { type FileStorage, newStorageKey } from './storage.ts';
 
 const EXT: Record<FileMime, string> = {
@@ -40,6 +41,38 @@ export function displayName(clientName: string, mime: FileMime): string {
   return `${stem}.${EXT[mime]}`;
 }
 
+const DAY_MS = 86_400_000;
+const SHANGHAI_MS = 8 * 3_600_000;
+
+/** Midnight of today in Asia/Shanghai (UTC+8 all year), as an instant. */
+function shanghaiDayStart(now = Date.now()): Date {
+  return new Date(Math.floor((now + SHANGHAI_MS) / DAY_MS) * DAY_MS - SHANGHAI_MS);
+}
+
+/**
+ * A member's bytes for today (UPLOAD_DAILY_MB, docs/members.md § Uploads): counted before the
+ * upload is processed, atomically (file.repo.ts reserveUploadBytes). Answers the give-back for an
+ * upload that then stores nothing. Operators have no quota.
+ */
+export async function reserveDailyBytes(
+  deps: Deps,
+  who: Uploader,
+  bytes: number,
+): Promise<() => Promise<void>> {
+  if (who.memberId === undefined) return async () => {};
+  const key = `upload-bytes:m:${who.memberId}`;
+  const dayStart = shanghaiDayStart();
+  const limit = deps.config.uploadDailyBytes;
+  if ((await repo.reserveUploadBytes(deps.db, key, dayStart, bytes, limit)) === null) {
+    const mb = Math.round(limit / 1024 / 1024);
+    throw new AppError('UPLOAD_QUOTA_EXCEEDED', {
+      message: `今天上传的文件已达每日 ${mb} MB 上限，请明天再试`,
+      data: { retryAfter: Math.max(1, Math.ceil((dayStart.getTime() + DAY_MS - Date.now()) / 1000)) },
+    });
+  }
+  return () => repo.releaseUploadBytes(deps.db, key, dayStart, bytes);
+}
+
 export async function checkUploadRate(deps: Deps, who: Uploader): Promise<void> {
   const key = who.memberId !== undefined ? `upload:m:${who.memberId}` : `upload:a:${who.adminId}`;
   if ((await hitCounter(deps.db, key, 3600)) > UPLOADS_PER_HOUR)
@@ -58,6 +91,10 @@ export async function saveUpload(
   if (!mime) throw new AppError('FILE_TYPE_NOT_ALLOWED');
   if (mime === 'application/pdf' && !acceptsPdf(input.purpose))
     throw new AppError('FILE_TYPE_NOT_ALLOWED', { message: '此处只能上传 JPG、PNG 或 WebP 图片' });
+  if (mime === 'application/pdf') {
+    const refused = pdfRefusal(input.data);
+    if (refused) throw new AppError('FILE_TYPE_NOT_ALLOWED', { message: refused });
+  }
 
   const image = mime === 'application/pdf' ? null : await processImage(input.data, mime);
   const data = image ? image.data : input.data;

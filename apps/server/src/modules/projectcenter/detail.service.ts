@@ -1,4 +1,10 @@
-import { AUTH_STATUS, PROJECT_STATUS, type ProjectInfo, type QUOTE_BLOCKERS } from '@zl/shared';
+import {
+  AUTH_STATUS,
+  PROJECT_PARTY_FIELDS,
+  PROJECT_STATUS,
+  type ProjectInfo,
+  type QUOTE_BLOCKERS,
+} from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
@@ -87,29 +93,34 @@ async function blocker(
   return null;
 }
 
-/** Projectcenter/getInfo */
+/**
+ * Projectcenter/getInfo. The project's delivery, money and timeline (PROJECT_PARTY_FIELDS) go only
+ * to its customer and its winner; any other member (a bidder who lost, a supplier browsing the hall,
+ * another customer) gets the public part a bidder needs (docs/delivery.md § Who sees the delivery).
+ */
 export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise<ProjectInfo> {
   const caller = await loadCaller(db, memberId);
   const p = await visibleProject(db, memberId, id);
-  const [mine, favorite, timeline] = await Promise.all([
+  const [mine, favorite] = await Promise.all([
     findOwnQuote(db, p.id, memberId),
     isFavorite(db, memberId, p.id),
-    projectTimeline(db, p.id),
   ]);
   const why = await blocker(db, caller, p, mine);
-  const orbits = projectOrbits(p, timeline);
   const party = mayseeContact(p, memberId, mine);
   const detail = projectDetail(p, { showMobile: party });
-  // a contract rejection reason is between the two parties (docs/delivery-contract.md)
-  if (!party && p.contctck === 3) detail.reason = '';
-  return {
+  const info: ProjectInfo = {
     ...detail,
-    orbits,
-    evaluatedBy: await evaluatedByOf(db, p),
     favorite,
     myQuote: mine ? quoteSummary(mine) : null,
     canQuote: why === null,
     whyNot: why,
     whyNotText: why ? BLOCKER_TEXT[why] : '',
   };
+  if (!party) {
+    for (const key of PROJECT_PARTY_FIELDS) delete info[key];
+    return info;
+  }
+  info.orbits = projectOrbits(p, await projectTimeline(db, p.id));
+  info.evaluatedBy = await evaluatedByOf(db, p);
+  return info;
 }

@@ -10,6 +10,8 @@ export const SMS_RULES = {
   validSeconds: 5 * 60,
   resendSeconds: 60,
   perMobilePerHour: 5,
+  /** 5 an hour alone would let 120 codes a day reach one phone (docs/members.md § Login limits). */
+  perMobilePerDay: 10,
   perIpPerHour: 20,
   maxWrongTries: 5,
 } as const;
@@ -46,6 +48,13 @@ export async function issueCode(
         data: { retryAfter },
       });
     }
+    if (Number(s.mobile_day) >= SMS_RULES.perMobilePerDay) {
+      const retryAfter = Math.max(1, Math.ceil(86400 - Number(s.oldest_day ?? 0)));
+      throw new AppError('SMS_TOO_FREQUENT', {
+        message: `该手机号 24 小时内最多获取 ${SMS_RULES.perMobilePerDay} 次验证码，请 ${Math.ceil(retryAfter / 3600)} 小时后再试`,
+        data: { retryAfter },
+      });
+    }
     if ((await repo.ipSendsLastHour(tx, input.ip)) >= SMS_RULES.perIpPerHour) {
       throw new AppError('RATE_LIMITED', {
         message: '当前网络获取验证码过于频繁，请 1 小时后再试',
@@ -70,6 +79,8 @@ export async function issueCode(
   return { resendIn: SMS_RULES.resendSeconds, expiresIn: SMS_RULES.validSeconds };
 }
 
+const noCode = () => fieldError('SMS_CODE_INVALID', 'code', '请先获取验证码（每个验证码只能使用一次）');
+
 /**
  * Checks and consumes the latest code for (mobile, purpose). Only the latest code counts; a used,
  * expired or five-times-wrong code is dead. Each statement commits on its own, so a wrong try
@@ -80,8 +91,9 @@ export async function consumeCode(
   input: { mobile: string; purpose: SmsPurpose; code: string },
 ): Promise<void> {
   const row = await repo.latestSmsCode(db, input.mobile, input.purpose);
-  if (!row) throw fieldError('SMS_CODE_INVALID', 'code', '请先获取验证码');
-  if (row.consumed) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
+  // A used code answers as no code at all: a used regist or reset code would tell that the mobile
+  // became or is a member (docs/members.md § Who learns that a mobile is registered).
+  if (!row || row.consumed) throw noCode();
   if (row.expired) throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已过期，请重新获取');
   // Every try is counted atomically before the comparison, so parallel guesses cannot exceed the cap.
   const tried = await repo.countSmsCodeTry(db, row.id, SMS_RULES.maxWrongTries);
@@ -92,6 +104,5 @@ export async function consumeCode(
       ? fieldError('SMS_CODE_INVALID', 'code', `验证码不正确，还可尝试 ${left} 次`)
       : fieldError('SMS_CODE_EXPIRED', 'code', '验证码错误次数过多，请重新获取');
   }
-  if (!(await repo.markSmsCodeUsed(db, row.id)))
-    throw fieldError('SMS_CODE_EXPIRED', 'code', '验证码已使用，请重新获取');
+  if (!(await repo.markSmsCodeUsed(db, row.id))) throw noCode();
 }

@@ -14,12 +14,17 @@ export async function lockAddressForSms(tx: DbOrTx, ip: string): Promise<void> {
   await lockForTransaction(tx, `sms-ip:${ip}`);
 }
 
-/** Seconds since the mobile's last code, its codes in the last hour and the age of the oldest of them. */
+/**
+ * Seconds since the mobile's last code, its codes in the last hour and the age of the oldest of
+ * them, and its codes in the last 24 hours and the age of the oldest of those.
+ */
 export async function mobileSendStats(db: DbOrTx, mobile: string) {
   const stats = await queryRows<{
     since_last: number | null;
     mobile_hour: number;
     oldest_hour: number | null;
+    mobile_day: number;
+    oldest_day: number | null;
   }>(
     db,
     sql`
@@ -27,7 +32,10 @@ export async function mobileSendStats(db: DbOrTx, mobile: string) {
         (select extract(epoch from now() - max(created_at)) from sms_codes where mobile = ${mobile}) as since_last,
         (select count(*) from sms_codes where mobile = ${mobile} and created_at > now() - interval '1 hour')::int as mobile_hour,
         (select extract(epoch from now() - min(created_at)) from sms_codes
-           where mobile = ${mobile} and created_at > now() - interval '1 hour') as oldest_hour`,
+           where mobile = ${mobile} and created_at > now() - interval '1 hour') as oldest_hour,
+        (select count(*) from sms_codes where mobile = ${mobile} and created_at > now() - interval '1 day')::int as mobile_day,
+        (select extract(epoch from now() - min(created_at)) from sms_codes
+           where mobile = ${mobile} and created_at > now() - interval '1 day') as oldest_day`,
   );
   return stats[0]!;
 }

@@ -53,7 +53,7 @@ export function registerUserRoutes(app: App, deps: Deps): void {
     '/api/User/getCode',
     open(
       '发送短信验证码',
-      '向手机号发送 6 位验证码。`type`：regist 注册、reset 找回密码、bind 微信绑定手机号。验证码 5 分钟内有效；同一手机号 60 秒内只能发一次、每小时至多 5 次（SMS_TOO_FREQUENT），每 IP 每小时至多 20 次（RATE_LIMITED），均带 retryAfter；注册时手机号已注册为 MOBILE_TAKEN，找回时未注册为 MOBILE_NOT_REGISTERED。',
+      '向手机号发送 6 位验证码。`type`：regist 注册、reset 找回密码、bind 微信绑定手机号。验证码 5 分钟内有效；同一手机号 60 秒内只能发一次、每小时至多 5 次、24 小时至多 10 次（SMS_TOO_FREQUENT），每 IP 每小时至多 20 次（RATE_LIMITED），均带 retryAfter。手机号是否已注册在此不作区分（照常发送并计数）：注册时已注册由 User/regist 凭正确验证码答 MOBILE_TAKEN，找回时未注册由 User/checkCode 凭正确验证码答 MOBILE_NOT_REGISTERED。',
       getCodeSchema,
       getCodeResultSchema,
     ),

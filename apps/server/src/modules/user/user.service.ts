@@ -57,19 +57,23 @@ function toSessionMember(m: {
   return { cardno: m.cardno, cardtype: m.cardtype, mobile: m.mobile, nickname: m.nickname };
 }
 
+/**
+ * Sends a code whether or not the mobile is a member: the answer (and the limits it counts
+ * against) never tells who is registered. Only the holder of the phone, by using the code, learns
+ * it at the next step (docs/members.md § Who learns that a mobile is registered).
+ */
 export async function getCode(deps: Deps, input: Parsed<typeof getCodeSchema>, meta: ClientMeta) {
-  const existing = await repo.findMemberByMobile(deps.db, input.mobile);
-  if (input.type === 'regist' && existing) throw fieldError('MOBILE_TAKEN', 'mobile');
-  if (input.type === 'reset' && !existing) throw fieldError('MOBILE_NOT_REGISTERED', 'mobile');
   return issueCode(deps.db, deps.sms, { mobile: input.mobile, purpose: input.type, ip: meta.ip });
 }
 
 export async function regist(deps: Deps, input: Parsed<typeof registSchema>): Promise<{ cardno: string }> {
   const invite = input.invite ? input.invite : null;
   if (invite && !(await repo.cardnoExists(deps.db, invite))) throw fieldError('INVITE_INVALID', 'invite');
-  if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
-  // The code first: a request without a valid code costs no password hashing.
+  // The code first: a request without a valid code costs no password hashing, and only the
+  // holder of the phone learns that the mobile is taken (docs/members.md § Who learns that a
+  // mobile is registered).
   await consumeCode(deps.db, { mobile: input.mobile, purpose: 'regist', code: input.code });
+  if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
@@ -233,9 +237,11 @@ export async function loginWithRememberToken(
 
 /** Step 1 of a reset: the SMS code proves the mobile; answers a one-time ticket for step 2. */
 export async function checkCode(deps: Deps, input: Parsed<typeof checkCodeSchema>) {
+  // The code before the member: a wrong code answers alike for every mobile (docs/members.md
+  // § Who learns that a mobile is registered).
+  await consumeCode(deps.db, { mobile: input.mobile, purpose: 'reset', code: input.code });
   const member = await repo.findMemberByMobile(deps.db, input.mobile);
   if (!member) throw fieldError('MOBILE_NOT_REGISTERED', 'mobile');
-  await consumeCode(deps.db, { mobile: input.mobile, purpose: 'reset', code: input.code });
   const token = randomToken(32);
   await repo.insertResetToken(deps.db, member.id, sha256(token), RESET_TICKET_SECONDS);
   return { token, expiresIn: RESET_TICKET_SECONDS };

@@ -45,7 +45,9 @@ export function SmsCodeField({ form, purpose, mobileField = 'mobile' }: Props) {
         if (typeof retry === 'number' && retry > 0) startCountdown(retry);
         handleError(e);
       } else {
-        reportFormError(form, e, { MOBILE_TAKEN: mobileField, MOBILE_NOT_REGISTERED: mobileField });
+        // getCode never says whether the mobile is registered (docs/members.md § Who learns that a
+        // mobile is registered): the register and reset steps do, once the code is proven.
+        reportFormError(form, e, {}, { mobile: mobileField });
       }
     } finally {
       setSending(false);

@@ -65,7 +65,7 @@ export default function UploadContractPage() {
             />
             <div className="zl-dl-contract">
               已上传：
-              <ContractFiles ids={contractFiles(p.contract)} />
+              <ContractFiles ids={contractFiles(p.contract ?? '[]')} />
             </div>
           </>
         ) : (

@@ -83,6 +83,19 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('¥12,345.00').length).toBeGreaterThan(0);
   });
 
+  it('a stranger gets no timeline: 项目进度 says who sees it (docs/delivery.md § Who sees the delivery)', async () => {
+    const { orbits: _orbits, ...stranger } = DETAIL;
+    show(stranger);
+    expect(await screen.findByText('仅参展商和中标方可见')).toBeTruthy();
+    expect(screen.queryByText('暂无记录')).toBeNull();
+  });
+
+  it('a party gets the timeline', async () => {
+    show(DETAIL);
+    expect(await screen.findByText('项目进度')).toBeTruthy();
+    expect(screen.queryByText('仅参展商和中标方可见')).toBeNull();
+  });
+
   it('shows the contact once the server sends it (the winner)', async () => {
     show({ ...DETAIL, status: 2, statusText: '已选标', mobile: '13900000002' });
     expect(await screen.findByText(/13900000002/)).toBeTruthy();

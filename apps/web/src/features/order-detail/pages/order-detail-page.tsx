@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
-import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import { isPartyView, PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Result from 'antd/es/result';
@@ -231,7 +231,7 @@ export default function OrderDetailPage() {
           </section>
         </div>
         <aside className="zl-od-side">
-          {p.myQuote?.status === QUOTE_STATUS.WON && p.status >= PROJECT_STATUS.AWARDED && (
+          {p.myQuote?.status === QUOTE_STATUS.WON && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
             <ProgressCard project={p} party="supplier" />
           )}
           {p.myQuote && <MyQuoteCard quote={p.myQuote} projectId={p.id} canEdit={action?.form === 'edit'} />}
@@ -249,7 +249,14 @@ export default function OrderDetailPage() {
           </section>
           <section className="zl-panel">
             <h2>项目进度</h2>
-            <Orbits orbits={p.orbits ?? []} />
+            {/* the timeline is the parties' own (docs/delivery.md § Who sees the delivery) */}
+            {p.orbits ? (
+              <Orbits orbits={p.orbits} />
+            ) : (
+              <div className="zl-od-hidden">
+                <LockOutlined /> 仅参展商和中标方可见
+              </div>
+            )}
           </section>
         </aside>
       </div>
