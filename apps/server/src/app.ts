@@ -152,6 +152,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // a transaction run again after a deadlock (db/client.ts retryTransactions): worth seeing, not an error
+  database.onTransactionRetry = (n) => app.log.warn(n, 'transaction retried after a lock conflict');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is refused with UNSUPPORTED_MEDIA_TYPE.
