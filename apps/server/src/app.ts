@@ -129,6 +129,16 @@ export function defaultWebDist(): string | null {
   return fs.existsSync(`${dir}/index.html`) ? dir : null;
 }
 
+/** The methods of every route (HEAD comes with each GET); see the onRequest hook in buildApp. */
+const SERVED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST']);
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api';
+
+/** The methods a route answers at this path (its parameters and wildcards matched). */
+function allowedMethods(app: App, path: string): Array<'GET' | 'POST'> {
+  return (['GET', 'POST'] as const).filter((m) => app.findRoute({ url: path, method: m }) !== null);
+}
+
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
@@ -152,11 +162,30 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // a transaction run again after a deadlock (db/client.ts retryTransactions): worth seeing, not an error
+  database.onTransactionRetry = (n) => app.log.warn(n, 'transaction retried after a lock conflict');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: anything else is refused with UNSUPPORTED_MEDIA_TYPE.
   app.removeContentTypeParser(['text/plain']);
   registerErrorHandler(app);
+  // The app answers GET, HEAD and POST only. Any other method (PUT, DELETE, QUERY, PROPFIND …) is
+  // answered here, before a body is decoded or parsed: Fastify would otherwise parse QUERY's body
+  // (and refuse it without a Content-Type) before the not-found handler could say 405
+  // (docs/api.md "Request bodies").
+  app.addHook('onRequest', async (request, reply) => {
+    if (SERVED_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = allowedMethods(app, path);
+    if (allowed.length === 0 && isApiPath(path)) {
+      return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', `接口 ${path.slice(0, 100)} 不存在`));
+    }
+    const allow = allowed.length > 0 ? allowed : ['GET'];
+    return reply
+      .code(405)
+      .header('allow', allow.join(', '))
+      .send(errorEnvelope('METHOD_NOT_ALLOWED', `该地址请使用 ${allow.join('/')} 请求`));
+  });
   await app.register(fastifyCookie);
   // Answers above ~1 KB (JSON, the page, CSV) go out brotli- or gzip-compressed when the client
   // accepts it; built assets are compressed once at build time instead (docs/web.md "Compression").
@@ -333,11 +362,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path.startsWith('/api/') || path === '/api') {
-      // Any other method on a known call (PUT, DELETE, GET on a POST call...) is 405, not 404.
-      const allowed = (['GET', 'POST'] as const).filter(
-        (m) => m !== request.method && app.hasRoute({ url: path, method: m }),
-      );
+    if (isApiPath(path)) {
+      // Any other method on a known call (GET on a POST call...) is 405, not 404.
+      const allowed = allowedMethods(app, path).filter((m) => m !== request.method);
       if (allowed.length > 0) {
         return reply
           .code(405)

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { pgErrorCode } from '../lib/errors.ts';
 import { assertChannel, listenPostgres, type NotifyCallback, type Unlisten } from './listen.ts';
 import { runMigrations } from './migrate.ts';
 import { defaultTemplatePath, extractDataDir, readTemplate } from './pglite-template.ts';
@@ -29,6 +30,58 @@ export interface Database {
    */
   listen(channel: string, fn: NotifyCallback, onError?: (err: unknown) => void): Promise<Unlisten>;
   close(): Promise<void>;
+  /**
+   * Told each time a transaction meets a deadlock or serialization failure and runs again
+   * (`db.transaction` retries it by itself); the app logs it. No query text, no parameters.
+   */
+  onTransactionRetry?: (notice: TransactionRetry) => void;
+}
+
+export interface TransactionRetry {
+  /** the SQLSTATE: 40P01 deadlock detected, 40001 serialization failure */
+  code: string;
+  /** the attempt that failed (1 = the first run) */
+  attempt: number;
+  /** how long it waits before the next */
+  delayMs: number;
+}
+
+/**
+ * SQLSTATEs after which PostgreSQL has rolled the whole transaction back and running it again is
+ * the documented remedy: 40P01 deadlock detected, 40001 serialization failure.
+ */
+const RETRYABLE = new Set(['40P01', '40001']);
+/** runs of one transaction at most (the first and three more) */
+export const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * Every top-level `db.transaction` of the app runs again, a bounded number of times after a
+ * short jittered pause, when it meets a deadlock or a serialization failure (docs/payments.md
+ * "Lock order"): the lock order keeps these rare, the retry keeps a leftover one from becoming a
+ * 500. The callback must therefore do nothing outside the database that cannot be done twice —
+ * the house rule already (calls to other services and tips come after the commit). A savepoint
+ * (`tx.transaction`) is not retried on its own: the error rolls back the whole transaction,
+ * which then runs again from the start.
+ */
+export function retryTransactions(database: Database): Database {
+  const db = database.db;
+  const run = db.transaction.bind(db);
+  const retrying = async (...args: Parameters<Db['transaction']>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(...args);
+      } catch (err) {
+        const code = pgErrorCode(err);
+        if (code === undefined || !RETRYABLE.has(code) || attempt >= TRANSACTION_ATTEMPTS) throw err;
+        // full jitter over 10 · 2^attempt ms: the transactions that collided do not collide again in step
+        const delayMs = Math.round(Math.random() * 10 * 2 ** attempt);
+        database.onTransactionRetry?.({ code, attempt, delayMs });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+    }
+  };
+  db.transaction = retrying as Db['transaction'];
+  return database;
 }
 
 export interface OpenOptions {
@@ -67,18 +120,19 @@ function openPostgres(url: string, max: number): Database {
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
+  return retryTransactions({
     db,
     kind: 'postgres',
     pool,
     listen: (channel, fn, onError) => listenPostgres(pool.options, channel, fn, onError),
     close: () => pool.end(),
-  };
+  });
 }
 
 /** The Database of an open PGlite client; `close` also runs `release` (the data directory lock). */
 export function pgliteDatabase(client: PGlite, release: () => void = () => {}): Database {
-  return {
+  // PGlite runs one transaction at a time and never deadlocks; the same wrapper keeps one behaviour
+  return retryTransactions({
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     listen: async (channel, fn) => {
@@ -92,7 +146,7 @@ export function pgliteDatabase(client: PGlite, release: () => void = () => {}): 
       await client.close();
       release();
     },
-  };
+  });
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {

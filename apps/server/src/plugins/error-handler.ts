@@ -11,6 +11,33 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'BAD_JSON',
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  // QUERY without a Content-Type (RFC 10008 requires one); the method hook answers 405 before it
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+/**
+ * Request bodies compressed with a Content-Encoding (@fastify/compress decodes gzip, deflate and
+ * br before parsing): one it does not know (`xyz`, `compress`, `gzip, gzip`) or a body that is not
+ * what it claims (plain text sent as gzip) is the client's mistake, not the server's
+ * (docs/api.md "Request bodies").
+ */
+export const ENCODING_MESSAGES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_CP_ERR_INVALID_CONTENT_ENCODING: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: '不支持的请求压缩格式（Content-Encoding），请不压缩或以 gzip、deflate、br 之一压缩后提交',
+  },
+  FST_CP_ERR_INVALID_CONTENT: {
+    code: 'BAD_JSON',
+    message: '请求内容无法按声明的压缩格式（Content-Encoding）解压',
+  },
+};
+
+/** Other client errors of Fastify or a plugin, by HTTP status: still the client's, never a 500. */
+const CLIENT_STATUS_CODES: Record<number, ErrorCode> = {
+  404: 'UNKNOWN_CALL',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
 };
 
 /**
@@ -60,10 +87,23 @@ export function registerErrorHandler(app: App): void {
         Object.keys(fields).length === 1 && first ? first : errorCatalogue.VALIDATION_FAILED.message;
       return reply.code(400).send(errorEnvelope('VALIDATION_FAILED', message, { fields }));
     }
+    const encoding = error.code ? ENCODING_MESSAGES[error.code] : undefined;
+    if (encoding) {
+      return reply
+        .code(errorCatalogue[encoding.code].http)
+        .send(errorEnvelope(encoding.code, encoding.message));
+    }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return reply.code(errorCatalogue[mapped].http).send(errorEnvelope(mapped));
     if (error.statusCode === 429) return reply.code(429).send(errorEnvelope('RATE_LIMITED'));
     if (error.statusCode === 503) return reply.code(503).send(errorEnvelope('SERVICE_UNAVAILABLE'));
+    const status = error.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      // a request the framework could not take (a new Fastify or plugin code): the client's fault
+      request.log.warn({ err: error }, 'client error');
+      const code = CLIENT_STATUS_CODES[status] ?? 'VALIDATION_FAILED';
+      return reply.code(errorCatalogue[code].http).send(errorEnvelope(code));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorEnvelope('INTERNAL'));
   });

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { grantStarterCoins, inviteCoins } from '../ledger/movements.ts';
+import { grantStarterCoins, inviteCoins, lockForVerificationCoins } from '../ledger/movements.ts';
 import { inviterOf } from '../member/invite.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import { insertAudit } from './audit.repo.ts';
@@ -152,9 +152,14 @@ export async function authReview(
       await repo.setMemberAuth(tx, row.memberId, { businsauth: checked });
     }
     if (input.approve) {
-      await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
       // the inviter's reward, once per invitee (key invite:<inviteeId>): a second approval adds nothing
       const inviterId = await inviterOf(tx, row.memberId);
+      // both grants' accounts at once (docs/payments.md "Lock order")
+      await lockForVerificationCoins(
+        tx,
+        inviterId === undefined ? [row.memberId] : [row.memberId, inviterId],
+      );
+      await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
       if (inviterId !== undefined)
         await inviteCoins(tx, {
           inviterId,

@@ -124,12 +124,7 @@ export async function postTransaction(
     entry.postings += 1;
     byKey.set(s, entry);
   }
-  const ordered = [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const idOf = new Map<string, number>();
-  for (const [s, { key: k }] of ordered) idOf.set(s, await findOrCreateAccount(tx, k));
-
-  const ids = [...new Set(idOf.values())].sort((a, b) => a - b);
-  const locked = await repo.lockAccounts(tx, ids);
+  const { idOf, locked } = await findAndLock(tx, new Map([...byKey].map(([s, { key: k }]) => [s, k])));
   const accountById = new Map(locked.map((a) => [a.id, a]));
   for (const [s, { delta }] of byKey) {
     const acc = accountById.get(idOf.get(s)!)!;
@@ -200,6 +195,40 @@ export async function postTransaction(
     });
   }
   return { id: txId, duplicate: false };
+}
+
+/**
+ * Finds or creates the accounts (in a stable key order), then locks them all `for update` in ONE
+ * statement in ascending id order: the ledger's part of the lock order (docs/payments.md "Lock
+ * order").
+ */
+async function findAndLock(tx: Tx, keys: Map<string, AccountKey>) {
+  const ordered = [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const idOf = new Map<string, number>();
+  for (const [s, k] of ordered) idOf.set(s, await findOrCreateAccount(tx, k));
+  const ids = [...new Set(idOf.values())].sort((a, b) => a - b);
+  const locked = await repo.lockAccounts(tx, ids);
+  return { idOf, locked };
+}
+
+/**
+ * Locks, in one sorted statement, every account that several movements of the caller's
+ * transaction will touch, BEFORE the first of them posts. Each movement locks only its own
+ * accounts; two of them one after the other would take locks out of id order (the first
+ * movement's supplier, the shared platform account, then the second's supplier) and meet a
+ * transaction that takes them the other way in a deadlock (docs/payments.md "Lock order").
+ */
+export async function lockAccountsAhead(
+  tx: Tx,
+  accounts: ReadonlyArray<{ account: AccountRef; currency: Currency }>,
+): Promise<void> {
+  if (accounts.length === 0) return;
+  const keys = new Map<string, AccountKey>();
+  for (const a of accounts) {
+    const k = keyOf(a.account, a.currency);
+    keys.set(keyString(k), k);
+  }
+  await findAndLock(tx, keys);
 }
 
 async function findOrCreateAccount(tx: Tx, k: AccountKey): Promise<number> {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import { findCardtype } from '../member/member.repo.ts';
-import { postTransaction } from './ledger.service.ts';
+import { lockAccountsAhead, postTransaction } from './ledger.service.ts';
 
 /**
  * Every movement of coins and money, by name (docs/marketplace.md "Money and coins"). These are
@@ -46,6 +46,54 @@ export function quoteRefund(tx: Tx, q: { quoteId: number; supplierId: number; co
       },
     ],
   });
+}
+
+/**
+ * Before several quote refunds in one transaction (a project closing): the coin accounts of all
+ * those suppliers and the platform's, locked together in id order (docs/payments.md "Lock order").
+ */
+export function lockForQuoteRefunds(tx: Tx, supplierIds: readonly number[]): Promise<void> {
+  if (supplierIds.length === 0) return Promise.resolve();
+  return lockAccountsAhead(tx, [
+    { account: { kind: 'platform_revenue' }, currency: 'COIN' },
+    ...supplierIds.map((memberId) => ({
+      account: { kind: 'member_coins' as const, memberId },
+      currency: 'COIN' as const,
+    })),
+  ]);
+}
+
+/**
+ * Before a verification's approval grants coins (starter coins to the member, the reward to the
+ * inviter): the coin issuer's account and both members' coins, locked together in id order.
+ */
+export function lockForVerificationCoins(tx: Tx, memberIds: readonly number[]): Promise<void> {
+  return lockAccountsAhead(tx, [
+    { account: { kind: 'platform_coins' }, currency: 'COIN' },
+    ...memberIds.map((memberId) => ({
+      account: { kind: 'member_coins' as const, memberId },
+      currency: 'COIN' as const,
+    })),
+  ]);
+}
+
+/**
+ * Before an escrow split (escrow_refund then escrow_release in one transaction): the escrow, both
+ * members' cash, the clearing and the revenue account, locked together in id order.
+ */
+export function lockForEscrowSplit(
+  tx: Tx,
+  s: { projectId: number; customerId: number; winnerId: number | undefined },
+): Promise<void> {
+  return lockAccountsAhead(tx, [
+    { account: { kind: 'escrow', projectId: s.projectId }, currency: 'CNY' },
+    { account: { kind: 'member_cash', memberId: s.customerId }, currency: 'CNY' },
+    ...(s.winnerId === undefined
+      ? []
+      : [{ account: { kind: 'member_cash' as const, memberId: s.winnerId }, currency: 'CNY' as const }]),
+    { account: { kind: 'payment_clearing' }, currency: 'CNY' },
+    { account: { kind: 'platform_revenue' }, currency: 'CNY' },
+  ]);
 }
 
 /**

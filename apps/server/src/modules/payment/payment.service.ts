@@ -11,7 +11,13 @@ import type { Config } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
-import { coinRecharge, escrowRefund, escrowRelease, prepayIn } from '../ledger/movements.ts';
+import {
+  coinRecharge,
+  escrowRefund,
+  escrowRelease,
+  lockForEscrowSplit,
+  prepayIn,
+} from '../ledger/movements.ts';
 import { applyTransition, lockProject } from '../project/project-transition.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import type { AlipayGateway } from './alipay-gateway.ts';
@@ -146,6 +152,10 @@ export async function settleOrder(
   tradeNo: string,
 ): Promise<'settled' | 'already' | 'mismatch'> {
   return db.transaction(async (tx) => {
+    // A prepayment's project row before the order's (getPayLink takes them in that order too):
+    // the lock order of docs/payments.md "Lock order".
+    const known = await repo.findOrder(tx, outTradeNo);
+    if (known?.purpose === 'prepay' && known.projectId !== null) await lockProject(tx, known.projectId);
     const order = await repo.markPaid(tx, outTradeNo, amountFen, tradeNo);
     if (!order) {
       const existing = await repo.findOrder(tx, outTradeNo);
@@ -362,6 +372,12 @@ export async function bookEscrowSplit(
   const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
   if (held <= 0) throw new AppError('INVALID_STATE', { message: '该项目没有托管中的预付款' });
   if (refundFen > held) throw new AppError('INSUFFICIENT_FUNDS', { message: '退款金额超过托管金额' });
+  const rest = held - refundFen;
+  const winnerId = rest > 0 ? await repo.findWinnerId(tx, projectId) : undefined;
+  if (rest > 0 && winnerId === undefined)
+    throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
+  // both movements' accounts at once (docs/payments.md "Lock order")
+  await lockForEscrowSplit(tx, { projectId, customerId: project.customerId, winnerId });
   let refund: repo.PaymentRefundRow | undefined;
   if (refundFen > 0) {
     const paid = await repo.findPaidPrepayOrder(tx, projectId);
@@ -380,11 +396,8 @@ export async function bookEscrowSplit(
       reason: `项目 ${project.orders} 投诉裁决退款`,
     });
   }
-  const rest = held - refundFen;
   let commission = 0;
-  if (rest > 0) {
-    const winnerId = await repo.findWinnerId(tx, projectId);
-    if (winnerId === undefined) throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
+  if (rest > 0 && winnerId !== undefined) {
     commission = commissionOf(rest, commissionBp);
     await escrowRelease(tx, {
       projectId,

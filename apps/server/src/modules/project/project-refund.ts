@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { quoteRefund } from '../ledger/movements.ts';
+import { lockForQuoteRefunds, quoteRefund } from '../ledger/movements.ts';
 import { closeQuote, lockPendingQuotes } from './project.repo.ts';
 
 /**
@@ -10,6 +10,11 @@ import { closeQuote, lockPendingQuotes } from './project.repo.ts';
  */
 export async function refundBidders(tx: Tx, projectId: number): Promise<number> {
   const pending = await lockPendingQuotes(tx, projectId);
+  // all the bidders' accounts at once, not one refund's at a time (docs/payments.md "Lock order")
+  await lockForQuoteRefunds(
+    tx,
+    pending.filter((q) => q.coinsPaid > 0).map((q) => q.supplierId),
+  );
   let refunded = 0;
   for (const q of pending) {
     if (q.coinsPaid > 0) {
