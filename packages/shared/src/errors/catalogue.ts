@@ -133,6 +133,12 @@ export const errorCatalogue = {
     showType: ShowType.WARN,
     message: '请先在「账号安全」中设置支付密码和收款账户',
   },
+  /** docs/withdrawals.md "The payee": the payout account's holder is not a verified name */
+  PAYOUT_NAME_MISMATCH: {
+    http: 409,
+    showType: ShowType.WARN,
+    message: '收款人须与实名认证的姓名或企业名称一致，请在「账号安全」中更新收款账户',
+  },
   WITHDRAW_DAILY_LIMIT: {
     http: 429,
     showType: ShowType.WARN,
