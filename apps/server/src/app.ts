@@ -54,6 +54,7 @@ import { registerWorksRoutes } from './modules/works/works.routes.ts';
 import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerGuards } from './plugins/guards.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSessionHook, SID_COOKIE } from './plugins/session.ts';
@@ -199,6 +200,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await registerOpenApi(app, config, API_VERSION);
   // After the document's own routes (public), before every other: each declares its guard.
   registerGuards(app);
+  // After the guards (a member route's member is known), before the routes that declare it.
+  registerIdempotency(app, database.db);
 
   const outbox = new Outbox(database.db, app.log, opts.outbox);
   // Alipay, or outside production without credentials the built-in sandbox (docs/payments.md)

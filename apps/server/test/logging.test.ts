@@ -92,6 +92,10 @@ describe('a failed query in the log', () => {
 
   it('Member/setPayment failing in the database logs no hash, name, account or password', async () => {
     const m = await loggedIn(ctx);
+    // the payee must be the verified name (docs/withdrawals.md "The payee")
+    await ctx.database.db.execute(
+      sql`update members set personauth = 1, realname = '欧阳秘密' where id = ${m.id}`,
+    );
     out = '';
     const body = {
       password: PASSWORD,

@@ -222,6 +222,10 @@ describe('parallel guesses cannot pass the lockout', () => {
     ['Member/changePwd', 'oldPassword'],
   ] as const)('%s: 20 password confirmations at once → at most 5 checked', async (call, field) => {
     const a = await loggedIn(ctx);
+    // the payee must be the verified name (docs/withdrawals.md "The payee")
+    await ctx.database.db.execute(
+      sql`update members set personauth = 1, realname = '张三' where id = ${a.id}`,
+    );
     const { password_hash: hash } = await memberRow(a.mobile);
     verifyPassword.mockClear();
     const body = (pw: string) =>

@@ -53,6 +53,7 @@ const USER_INFO_KEYS = [
   'invitpples',
   'myworks',
   'payout',
+  'payees',
   'reject',
 ];
 
@@ -296,6 +297,7 @@ describe('Member/setPayment', () => {
 
   it('a wrong login password → PASSWORD_WRONG on password, counted toward the login lock', async () => {
     const a = await loggedIn(ctx);
+    await verify(a.id, '张三');
     for (let i = 1; i <= 4; i++) {
       const r = await a.c.post('Member/setPayment', { ...good, password: 'wrong1234' });
       expectError(r, 'PASSWORD_WRONG');
@@ -309,8 +311,38 @@ describe('Member/setPayment', () => {
     expectError(await a.c.post('Member/setPayment', good), 'ACCOUNT_LOCKED');
   });
 
+  /** approved verifications: the real name, and a business one's company name */
+  async function verify(id: number, realname: string, company?: string) {
+    await ctx.database.db.execute(
+      sql`update members set personauth = 1, realname = ${realname} where id = ${id}`,
+    );
+    if (company) {
+      await ctx.database.db.execute(sql`update members set businsauth = 1 where id = ${id}`);
+      await ctx.database.db.execute(sql`insert into business_auths
+        (member_id, name, mobile, cardfrt, cardrvs, bstype, btitle, bcerts, bprov, bcity, taxorder, bkname, bkorder, checked)
+        values (${id}, '王行走', '13900000000', 'f1', 'f2', '有限责任公司', ${company}, 'f3', '上海市', '上海市', '91310000MA1FL0000X', '招商银行', '6222000011112222', 1)`);
+    }
+  }
+
+  it('the payee is a verified name: an unverified member, or another name, is refused on payoutName', async () => {
+    const a = await loggedIn(ctx);
+    const before = await memberRow(a.id);
+    const unverified = expectFields(await a.c.post('Member/setPayment', good), ['payoutName']);
+    expect(unverified.payoutName).toBe('请先完成实名认证或企业认证，收款人须为认证的姓名或企业名称');
+    await verify(a.id, '王行走', '上海行走展览有限公司');
+    const other = expectFields(await a.c.post('Member/setPayment', { ...good, payoutName: '李四' }), [
+      'payoutName',
+    ]);
+    expect(other.payoutName).toBe('收款人须与认证信息一致：王行走 或 上海行走展览有限公司');
+    expect((await memberRow(a.id)).payout_name).toBe(before.payout_name);
+    expectOk(await a.c.post('Member/setPayment', { ...good, payoutName: '王行走' }));
+    expectOk(await a.c.post('Member/setPayment', { ...good, payoutName: '上海行走展览有限公司' }));
+    expect((await memberRow(a.id)).payout_name).toBe('上海行走展览有限公司');
+  });
+
   it('sets the pay code (argon2id, never answered) and the payout account (masked)', async () => {
     const a = await loggedIn(ctx);
+    await verify(a.id, '张三');
     const r = await a.c.post<Any>('Member/setPayment', good);
     expectOk(r);
     expect(r.body.data).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_EARNING_PROJECTS } from '../src/demo/demo-earnings.ts';
+import { DEMO_SUPPLIER_REALNAME } from '../src/demo/demo-verification.ts';
 import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
@@ -33,13 +34,23 @@ describe('demo withdrawals', () => {
     const f = new Client(ctx.app);
     const demoFinance = DEMO_ADMINS.find((a) => a.role === 'finance')!;
     expectOk(await f.post('Admin/login', { username: demoFinance.username, password: demoFinance.password }));
-    const q = await f.post<{ total: number }>('Admin/withdrawList', { status: 'pending' });
+    const q = await f.post<{
+      total: number;
+      listItem: Array<{ payoutName: string; verifiedRealname: string }>;
+    }>('Admin/withdrawList', { status: 'pending' });
     expectOk(q);
     expect(q.body.data.total).toBe(2);
+    // the demo's payee is the demo supplier's verified real name (docs/withdrawals.md "The payee")
+    for (const i of q.body.data.listItem)
+      expect(i).toMatchObject({
+        payoutName: DEMO_SUPPLIER_REALNAME,
+        verifiedRealname: DEMO_SUPPLIER_REALNAME,
+      });
 
     // a restart seeds nothing twice
     const again = await seedDemoData(ctx.database.db);
     expect(again?.banner ?? '').not.toContain('提现');
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
-  });
+    // seeding the whole demo takes ~30 s on a busy 2-core machine
+  }, 120_000);
 });

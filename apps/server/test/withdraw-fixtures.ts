@@ -8,7 +8,10 @@ import { type Member, memberClient } from './projectcenter-fixtures.ts';
 export const PAYPWD = '135790';
 let paycodeHash: Promise<string> | undefined;
 
-/** A member with a pay password, an Alipay payout account and `cash` 分 (the demo_cash movement). */
+/**
+ * A member verified as 张三 with a pay password, an Alipay payout account in that name and `cash`
+ * 分 (the demo_cash movement).
+ */
 export async function cashMember(
   ctx: TestContext,
   cash: number,
@@ -18,6 +21,8 @@ export async function cashMember(
   const m = await memberClient(ctx, {
     cardtype: 'workshop',
     paycodeHash: await paycodeHash,
+    personauth: 1,
+    realname: '张三',
     payoutType: 'alipay',
     payoutAccount: '13800138000',
     payoutName: '张三',

@@ -5,6 +5,7 @@ import { demoCash, withdrawFreeze, withdrawPayout } from '../modules/ledger/move
 import { updateMember } from '../modules/member/member.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { decide, insertWithdrawal } from '../modules/withdraw/withdraw.repo.ts';
+import { DEMO_SUPPLIER_REALNAME } from './demo-verification.ts';
 
 /** The demo supplier's pay password (README's demo table). */
 export const DEMO_PAYCODE = '135790';
@@ -15,7 +16,8 @@ const PENDING = 50_000;
 
 /**
  * Withdrawals on a demo database (docs/withdrawals.md): the demo supplier gets cash (the
- * `demo_cash` movement, once by its key), a pay password, an Alipay payout account, one paid
+ * `demo_cash` movement, once by its key), a pay password, an Alipay payout account in its verified
+ * real name (demo-verification.ts: Alipay pays only the named holder), one paid
  * withdrawal and one pending for the finance operator's 提现审核 queue. Nothing when its cash
  * was given already. Answers banner lines.
  */
@@ -36,12 +38,17 @@ export async function seedDemoWithdrawals(
       await updateMember(tx, supplier.id, {
         paycodeHash,
         payoutType: 'alipay',
-        payoutName: '张三',
+        payoutName: DEMO_SUPPLIER_REALNAME,
         payoutAccount: '13800000001',
         payoutBank: '',
       });
     }
-    const payout = { payoutType: 'alipay', payoutAccount: '13800000001', payoutName: '张三', payoutBank: '' };
+    const payout = {
+      payoutType: 'alipay',
+      payoutAccount: '13800000001',
+      payoutName: DEMO_SUPPLIER_REALNAME,
+      payoutBank: '',
+    };
     // made on earlier days: they leave today's 3 requests to the visitor
     const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
     const paid = await insertWithdrawal(tx, {

@@ -18,3 +18,13 @@ export function routeOptions(guard: Guard, tag: string) {
     schema: { tags: [tag], summary, description, body, response: { 200: envelope(data) } },
   });
 }
+
+/**
+ * The same options, run once per `Idempotency-Key` (plugins/idempotency.ts,
+ * docs/adr/0010-idempotency-keys.md): for submissions a double click must not repeat.
+ */
+export function idempotent<O extends { config: { guard: Guard } }>(
+  options: O,
+): O & { config: { guard: Guard; idempotent: true } } {
+  return { ...options, config: { ...options.config, idempotent: true } };
+}

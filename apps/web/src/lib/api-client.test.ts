@@ -75,3 +75,34 @@ describe('api client', () => {
     expect(fieldErrorsOf(e)).toEqual({ mobile: '请输入正确的 11 位手机号' });
   });
 });
+
+describe('api client: Idempotency-Key (docs/adr/0010-idempotency-keys.md)', () => {
+  const keyOf = (call: unknown) =>
+    ((call as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+
+  it('a retry of the same submission after no answer reuses its key; an answer or another body starts a new one', async () => {
+    const { Submission } = await import('./submission.ts');
+    const s = new Submission();
+    let fail = true;
+    const fetchMock = mockFetch(() => {
+      if (fail) throw new TypeError('Failed to fetch');
+      return jsonResponse(envelope('success', { ok: 1 }));
+    });
+    const body = { amount: 500_000, paypwd: '135790' };
+    await api
+      .post('Applycash/postNew', body, { skipErrorHandler: true, submission: s })
+      .catch(() => undefined);
+    fail = false;
+    await api.post('Applycash/postNew', body, { skipErrorHandler: true, submission: s });
+    await api.post('Applycash/postNew', body, { skipErrorHandler: true, submission: s });
+    await api.post('Applycash/postNew', { ...body, amount: 1000 }, { skipErrorHandler: true, submission: s });
+    const keys = fetchMock.mock.calls.map(keyOf);
+    expect(keys[0]).toMatch(/^[\w-]{8,}$/);
+    expect(keys[1]).toBe(keys[0]); // no answer came: the same submission
+    expect(keys[2]).not.toBe(keys[1]); // answered: a new submission
+    expect(keys[3]).not.toBe(keys[2]);
+    // calls without a submission carry no key
+    await api.post('User/getCode', {});
+    expect(keyOf(fetchMock.mock.calls[4])).toBeUndefined();
+  });
+});

@@ -5,9 +5,10 @@ import {
   NETWORK_ERROR_MESSAGE,
   ShowType,
 } from '@zl/shared';
-import { BAD_RESPONSE, BizError, NETWORK_ERROR } from './biz-error.ts';
+import { BAD_RESPONSE, BizError, isServerAnswer, NETWORK_ERROR } from './biz-error.ts';
 import { callInit, takeEarly } from './early.ts';
 import { handleError } from './error-handler.ts';
+import type { Submission } from './submission.ts';
 
 export interface RequestOptions {
   /** The call handles every error itself; the shared handler stays silent (docs/seed-map.md § Calls). */
@@ -20,6 +21,11 @@ export interface RequestOptions {
   /** Extra errCodes that count as success (User/login: ALREADY_LOGGED_IN, docs/seed-map.md § Errors). */
   okCodes?: readonly string[];
   signal?: AbortSignal;
+  /**
+   * The form this call submits (lib/submission.ts): the call carries its `Idempotency-Key`, one
+   * per submission, so a repeat is run once by the server (docs/adr/0010-idempotency-keys.md).
+   */
+  submission?: Submission;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -46,7 +52,19 @@ async function request<T>(
   body: unknown,
   opts: RequestOptions,
 ): Promise<T> {
-  return settle<T>(fetch(target, callInit(method, body, opts.signal)), opts);
+  const init = callInit(method, body, opts.signal);
+  const submission = opts.submission;
+  if (!submission) return settle<T>(fetch(target, init), opts);
+  init.headers = { ...(init.headers as Record<string, string>), 'Idempotency-Key': submission.keyFor(body) };
+  try {
+    const data = await settle<T>(fetch(target, init), opts);
+    submission.answered();
+    return data;
+  } catch (err) {
+    // no answer (network, a proxy's page, a reload): the same body again is the same submission
+    if (isServerAnswer(err) && err.code !== 'IDEMPOTENCY_IN_PROGRESS') submission.answered();
+    throw err;
+  }
 }
 
 /** A sent call's answer, unwrapped: the data, or a BizError (reported unless skipErrorHandler). */

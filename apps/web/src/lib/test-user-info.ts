@@ -39,6 +39,7 @@ export function userInfoFixture(over: Partial<UserInfo> = {}): UserInfo {
     invitpples: 0,
     myworks: 0,
     payout: { type: '', name: '', account: '', bank: '' },
+    payees: ['张三'],
     reject: { person: '', business: '' },
     ...over,
   };

@@ -44,6 +44,18 @@ export const errorCatalogue = {
   },
   NOT_FOUND: { http: 404, showType: ShowType.ERROR, message: '内容不存在或已删除' },
   INVALID_STATE: { http: 409, showType: ShowType.WARN, message: '当前状态下不能进行此操作' },
+  /** docs/adr/0010-idempotency-keys.md: one Idempotency-Key, another request */
+  IDEMPOTENCY_KEY_REUSED: {
+    http: 422,
+    showType: ShowType.ERROR,
+    message: '同一次提交的内容已改变，请刷新页面后重新提交',
+  },
+  /** the first request with this Idempotency-Key is still running */
+  IDEMPOTENCY_IN_PROGRESS: {
+    http: 409,
+    showType: ShowType.WARN,
+    message: '上一次提交仍在处理中，请稍后刷新查看结果',
+  },
   // accounts
   LOGIN_FAILED: { http: 401, showType: ShowType.ERROR, message: '手机号或密码不正确' },
   ACCOUNT_LOCKED: {
@@ -125,6 +137,12 @@ export const errorCatalogue = {
     http: 409,
     showType: ShowType.WARN,
     message: '请先在「账号安全」中设置支付密码和收款账户',
+  },
+  /** docs/withdrawals.md "The payee": the payout account's holder is not a verified name */
+  PAYOUT_NAME_MISMATCH: {
+    http: 409,
+    showType: ShowType.WARN,
+    message: '收款人须与实名认证的姓名或企业名称一致，请在「账号安全」中更新收款账户',
   },
   WITHDRAW_DAILY_LIMIT: {
     http: 429,

@@ -122,14 +122,13 @@ export const setPaymentSchema = z
       label: '支付密码',
     }),
     payoutType: z.enum(PAYOUT_TYPES, { error: '请选择收款方式' }),
+    // the server takes only a verified real name or company name (docs/withdrawals.md "The payee")
     payoutName: textSchema({
-      error: '请输入收款人姓名',
-      max: 30,
-      maxError: '收款人姓名最多 30 个字',
-      label: '收款人姓名',
-    })
-      .min(1, { error: '请输入收款人姓名' })
-      .regex(PERSON_NAME_RE, { error: '请输入收款人真实姓名' }),
+      error: '请选择收款人',
+      max: 100,
+      maxError: '收款人最多 100 个字',
+      label: '收款人',
+    }).min(1, { error: '请选择收款人' }),
     payoutAccount: textSchema({
       error: '请输入收款账号',
       max: 100,
@@ -325,6 +324,8 @@ export const userInfoSchema = z.object({
   invitpples: z.number().int(),
   myworks: z.number().int(),
   payout: payoutInfoSchema,
+  /** the names a payout account may be in: the verified real name, the verified company name */
+  payees: z.array(z.string()),
   reject: z.object({ person: z.string(), business: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;

@@ -9,7 +9,8 @@ export const COIN_PRICE_FEN = 100;
 /** The packages the charging page offers besides a free amount. */
 export const COIN_PACKAGES = [50, 100, 200, 500] as const;
 
-const coinsField = z
+/** The coins of one purchase: the server's rule, and the words the charging page shows. */
+export const coinsPurchaseSchema = z
   .number({ error: '请输入购买的金币数量' })
   .int({ error: '金币数量须为整数' })
   .min(COINS_PURCHASE_MIN, { error: `每次至少购买 ${COINS_PURCHASE_MIN} 金币` })
@@ -19,7 +20,7 @@ const coinsField = z
 export const payLinkRequestSchema = z.discriminatedUnion(
   'purpose',
   [
-    z.strictObject({ purpose: z.literal('coins'), coins: coinsField }),
+    z.strictObject({ purpose: z.literal('coins'), coins: coinsPurchaseSchema }),
     z.strictObject({
       purpose: z.literal('prepay'),
       id: z

@@ -109,6 +109,9 @@ export const adminWithdrawItemSchema = z.object({
   statusText: z.string(),
   payoutType: z.string(),
   payoutName: z.string(),
+  /** the member's verified real name and company name now (empty: not verified), beside the payee */
+  verifiedRealname: z.string(),
+  verifiedCompany: z.string(),
   payoutAccount: z.string(),
   payoutBank: z.string(),
   created: z.string(),

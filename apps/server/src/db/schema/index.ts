@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './complaints.ts';
 export * from './evaluations.ts';
 export * from './files.ts';
+export * from './idempotency.ts';
 export * from './ledger.ts';
 export * from './members.ts';
 export * from './outbox.ts';

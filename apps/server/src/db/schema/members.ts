@@ -42,7 +42,7 @@ export const members = pgTable('members', {
   /** pay password (Member/setPayment), argon2id like the login password */
   paycodeHash: varchar('paycode_hash', { length: 200 }),
   payoutType: varchar('payout_type', { length: 10 }).notNull().default(''),
-  payoutName: varchar('payout_name', { length: 30 }).notNull().default(''),
+  payoutName: varchar('payout_name', { length: 100 }).notNull().default(''),
   payoutAccount: varchar('payout_account', { length: 40 }).notNull().default(''),
   payoutBank: varchar('payout_bank', { length: 60 }).notNull().default(''),
   /** pay-password lockout of withdrawals (docs/withdrawals.md), like the login's three columns */

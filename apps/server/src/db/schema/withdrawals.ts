@@ -21,7 +21,7 @@ export const withdrawals = pgTable(
     status: varchar('status', { length: 10 }).notNull().default('pending').$type<WithdrawStatus>(),
     payoutType: varchar('payout_type', { length: 10 }).notNull(),
     payoutAccount: varchar('payout_account', { length: 40 }).notNull(),
-    payoutName: varchar('payout_name', { length: 30 }).notNull(),
+    payoutName: varchar('payout_name', { length: 100 }).notNull(),
     payoutBank: varchar('payout_bank', { length: 60 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => admins.id),

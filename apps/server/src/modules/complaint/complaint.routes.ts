@@ -12,7 +12,7 @@ import {
   complaintRuleSchema,
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
-import { routeOptions } from '../../lib/route.ts';
+import { idempotent, routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { adminOf, memberOf } from '../../plugins/guards.ts';
 import * as service from './complaint.service.ts';
@@ -24,11 +24,13 @@ export function registerComplaintRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Complain/complainAdd',
-    member(
-      '发起投诉',
-      '项目的参展商或中标供应商在项目已中标至待验收（状态 2–5）期间投诉对方：类型、内容 10–1000 字、证据文件至多 10 个（本人上传）。每个项目同时只能有一条处理中的投诉；投诉期间托管款冻结、不自动验收。',
-      complainAddSchema,
-      complaintDetailSchema,
+    idempotent(
+      member(
+        '发起投诉',
+        '项目的参展商或中标供应商在项目已中标至待验收（状态 2–5）期间投诉对方：类型、内容 10–1000 字、证据文件至多 10 个（本人上传）。每个项目同时只能有一条处理中的投诉；投诉期间托管款冻结、不自动验收。',
+        complainAddSchema,
+        complaintDetailSchema,
+      ),
     ),
     async (request) => okEnvelope(await service.add(deps, memberOf(request).memberId, request.body)),
   );

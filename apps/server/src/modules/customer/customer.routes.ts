@@ -11,7 +11,7 @@ import {
   projectSaveSchema,
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
-import { routeOptions } from '../../lib/route.ts';
+import { idempotent, routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { customerOf } from '../../plugins/guards.ts';
 import * as service from './customer.service.ts';
@@ -21,11 +21,13 @@ export function registerCustomerRoutes(app: App, deps: Deps): void {
   const customer = routeOptions('customer', 'Customer');
   app.post(
     '/api/Customer/projectSave',
-    customer(
-      '发布或修改项目',
-      '参展商发布展台项目（新项目待审核）；带 `id` 时修改待审核或被驳回的项目（驳回的项目修改后重新提交审核）。仅参展商。',
-      projectSaveSchema,
-      projectDetailSchema,
+    idempotent(
+      customer(
+        '发布或修改项目',
+        '参展商发布展台项目（新项目待审核）；带 `id` 时修改待审核或被驳回的项目（驳回的项目修改后重新提交审核）。仅参展商。',
+        projectSaveSchema,
+        projectDetailSchema,
+      ),
     ),
     async (request) => okEnvelope(await service.projectSave(db, customerOf(request), request.body)),
   );

@@ -17,6 +17,7 @@ import { forgetMemberSessions } from '../user/session.service.ts';
 import * as userRepo from '../user/user.repo.ts';
 import { LOGIN_RULES } from '../user/user.service.ts';
 import * as repo from './member.repo.ts';
+import { verifiedPayees } from './payee.repo.ts';
 import { buildUserInfo, payoutOf } from './user-info.ts';
 
 type Parsed<S extends z.ZodType> = z.output<S>;
@@ -99,6 +100,17 @@ export async function setPayment(
   input: Parsed<typeof setPaymentSchema>,
 ): Promise<SetPaymentResult> {
   const m = await memberOf(deps, memberId);
+  // Alipay and the banks pay only the account holder named: the payee is a verified name
+  // (docs/withdrawals.md "The payee"); checked first, so a refusal spends no password try
+  const names = await verifiedPayees(deps.db, memberId);
+  if (names.length === 0)
+    throw fieldError(
+      'VALIDATION_FAILED',
+      'payoutName',
+      '请先完成实名认证或企业认证，收款人须为认证的姓名或企业名称',
+    );
+  if (!names.includes(input.payoutName))
+    throw fieldError('VALIDATION_FAILED', 'payoutName', `收款人须与认证信息一致：${names.join(' 或 ')}`);
   await confirmPassword(deps, m, input.password, 'password');
   const paycodeHash = await hashPassword(input.paycode);
   await deps.db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import {
 import { countDesigns } from '../works/works.repo.ts';
 import { inviteCoinsOf } from './invite.repo.ts';
 import { countInvitees } from './member.repo.ts';
+import { verifiedPayees } from './payee.repo.ts';
 
 /** Payout accounts are shown masked: enough to recognise, not enough to copy. */
 export function maskAccount(type: string, account: string): string {
@@ -35,17 +36,19 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples, coins, invited, scores, unread, works] = await Promise.all([
-    approvedPersonAuth(db, memberId),
-    latestPersonAuth(db, memberId),
-    latestBusinessAuth(db, memberId),
-    countInvitees(db, m.cardno),
-    coinBalance(db, memberId),
-    inviteCoinsOf(db, memberId),
-    scoresOf(db, [memberId]),
-    unreadOf(db, memberId),
-    m.cardtype === 'workshop' ? countDesigns(db, memberId) : 0,
-  ]);
+  const [approved, person, business, invitpples, coins, invited, scores, unread, works, payees] =
+    await Promise.all([
+      approvedPersonAuth(db, memberId),
+      latestPersonAuth(db, memberId),
+      latestBusinessAuth(db, memberId),
+      countInvitees(db, m.cardno),
+      coinBalance(db, memberId),
+      inviteCoinsOf(db, memberId),
+      scoresOf(db, [memberId]),
+      unreadOf(db, memberId),
+      m.cardtype === 'workshop' ? countDesigns(db, memberId) : 0,
+      verifiedPayees(db, memberId),
+    ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
     ispaycode: m.paycodeHash !== null,
@@ -87,6 +90,8 @@ export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserI
     // the supplier's designs (docs/works.md)
     myworks: works,
     payout: payoutOf(m),
+    // who may receive withdrawals: the verified real name and company name (docs/withdrawals.md "The payee")
+    payees,
     reject: {
       person:
         m.personauth === AUTH_STATUS.REJECTED && person?.checked === AUTH_STATUS.REJECTED

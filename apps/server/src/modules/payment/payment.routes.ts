@@ -16,7 +16,8 @@ export function registerPaymentRoutes(app: App, deps: service.PaymentDeps): void
   app.post(
     '/api/Alipay/getPayLink',
     {
-      config: { guard: 'member' },
+      // one order per submission, however often it is sent (docs/adr/0010-idempotency-keys.md)
+      config: { guard: 'member', idempotent: true },
       schema: {
         tags,
         summary: '生成支付宝支付链接',

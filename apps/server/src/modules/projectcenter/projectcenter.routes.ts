@@ -100,7 +100,8 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Projectcenter/priceTable',
     {
-      config: { guard: 'member' },
+      // one quote (and one fee) per submission (docs/adr/0010-idempotency-keys.md)
+      config: { guard: 'member', idempotent: true },
       schema: {
         tags: ['Projectcenter'],
         summary: '提交报价',
@@ -116,7 +117,7 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Projectcenter/editPriceTable',
     {
-      config: { guard: 'member' },
+      config: { guard: 'member', idempotent: true },
       schema: {
         tags: ['Projectcenter'],
         summary: '修改报价',

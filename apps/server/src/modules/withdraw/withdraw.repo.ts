@@ -9,6 +9,7 @@ import {
   type WithdrawStatus,
   withdrawals,
 } from '../../db/schema/index.ts';
+import { verifiedCompanySql, verifiedRealnameSql } from '../member/payee.repo.ts';
 
 /** Requests the member made since `since` (the start of today, Asia/Shanghai). */
 export async function countSince(db: DbOrTx, memberId: number, since: Date): Promise<number> {
@@ -91,6 +92,8 @@ export async function adminPage(
         mobile: members.mobile,
         nickname: members.nickname,
         cardtype: members.cardtype,
+        verifiedRealname: verifiedRealnameSql,
+        verifiedCompany: verifiedCompanySql,
         reviewer: admins.displayName,
         reviewerName: admins.username,
       })

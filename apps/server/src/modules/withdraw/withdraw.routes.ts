@@ -12,7 +12,7 @@ import {
   withdrawReviewSchema,
 } from '@zl/shared';
 import { okEnvelope } from '../../lib/errors.ts';
-import { routeOptions } from '../../lib/route.ts';
+import { idempotent, routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { adminOf, memberOf } from '../../plugins/guards.ts';
 import * as service from './withdraw.service.ts';
@@ -24,11 +24,13 @@ export function registerWithdrawRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Applycash/postNew',
-    member(
-      '申请提现',
-      '从可用余额提现到已设置的收款账户：校验支付密码（连续 5 次错误锁定提现 15 分钟）、最低 ¥10.00（1000 分）、不超过可用余额、每天最多 3 次；申请金额在同一事务中冻结，等待财务打款。',
-      withdrawNewSchema,
-      withdrawNewResultSchema,
+    idempotent(
+      member(
+        '申请提现',
+        '从可用余额提现到已设置的收款账户：校验支付密码（连续 5 次错误锁定提现 15 分钟）、最低 ¥10.00（1000 分）、不超过可用余额、每天最多 3 次；申请金额在同一事务中冻结，等待财务打款。',
+        withdrawNewSchema,
+        withdrawNewResultSchema,
+      ),
     ),
     async (request) => okEnvelope(await service.postNew(deps, memberOf(request).memberId, request.body)),
   );

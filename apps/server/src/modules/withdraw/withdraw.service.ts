@@ -25,6 +25,7 @@ import type { AdminContext } from '../../plugins/admin-session.ts';
 import { insertAudit } from '../admin/audit.repo.ts';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service.ts';
 import { withdrawFreeze, withdrawPayout, withdrawReject } from '../ledger/movements.ts';
+import { verifiedPayees } from '../member/payee.repo.ts';
 import { maskAccount } from '../member/user-info.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import * as repo from './withdraw.repo.ts';
@@ -101,6 +102,9 @@ export async function postNew(
   if (!m) throw new AppError('NOT_LOGGED_IN');
   if (m.paycodeHash === null || !m.payoutAccount || (m.payoutType !== 'alipay' && m.payoutType !== 'bank'))
     throw new AppError('PAYOUT_NOT_SET');
+  // an account set before the payee had to be a verified name (docs/withdrawals.md "The payee")
+  if (!(await verifiedPayees(deps.db, memberId)).includes(m.payoutName))
+    throw new AppError('PAYOUT_NAME_MISMATCH');
   // A request that cannot succeed anyway does not spend a pay-password try.
   const before = await cashBalance(deps.db, memberId);
   if (input.amount > before.cash) throw notEnough(before.cash);
@@ -177,6 +181,8 @@ export async function adminList(
     statusText: WITHDRAW_STATUS_TEXT[r.w.status],
     payoutType: r.w.payoutType,
     payoutName: r.w.payoutName,
+    verifiedRealname: r.verifiedRealname,
+    verifiedCompany: r.verifiedCompany,
     payoutAccount: r.w.payoutAccount,
     payoutBank: r.w.payoutBank,
     created: r.w.createdAt.toISOString(),

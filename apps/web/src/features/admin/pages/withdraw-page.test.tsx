@@ -20,6 +20,8 @@ const ITEM: AdminWithdrawItem = {
   statusText: '审核中',
   payoutType: 'alipay',
   payoutName: '张三',
+  verifiedRealname: '张三',
+  verifiedCompany: '',
   payoutAccount: '13800000001',
   payoutBank: '',
   created: '2026-11-22T02:05:00.000Z',
@@ -46,6 +48,22 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('提现审核', () => {
+  it('shows the verified name beside the payee, and flags a payee that is not one', async () => {
+    const wrong = { ...ITEM, id: 8, amount: 500_000, payoutName: '李四', verifiedRealname: '王行走' };
+    mockFetch(() =>
+      jsonResponse(
+        envelope('success', { listItem: [ITEM, wrong], total: 2, page: 1, alipay: false, sandbox: false }),
+      ),
+    );
+    renderWith(<WithdrawPage />);
+    const good = await screen.findByRole('row', { name: /¥1,234\.56/ }, SLOW);
+    expect(within(good).getByText('与认证一致')).toBeTruthy();
+    expect(within(good).getByText('认证：张三')).toBeTruthy();
+    const bad = screen.getByRole('row', { name: /¥5,000\.00/ });
+    expect(within(bad).getByText('与认证不符')).toBeTruthy();
+    expect(within(bad).getByText('认证：王行走')).toBeTruthy();
+  }, 30_000);
+
   it('pays with a manual reference after a confirmation that shows the payee', async () => {
     const bodies: Array<{ url: string; body: unknown }> = [];
     mockFetch((url, init) => {

@@ -27,6 +27,21 @@ const STATUS_COLOR: Record<WithdrawStatus, string> = {
   rejected: 'error',
 };
 const TYPE_TEXT: Record<string, string> = { alipay: '支付宝', bank: '银行卡' };
+/**
+ * The payee beside the member's verified names (docs/withdrawals.md "The payee"): Alipay and the
+ * banks pay only the named holder, so a payee that is none of them is flagged before paying.
+ */
+export function PayeeCheck({ item }: { item: AdminWithdrawItem }) {
+  const verified = [item.verifiedRealname, item.verifiedCompany].filter(Boolean);
+  const ok = verified.includes(item.payoutName);
+  return (
+    <span className="zl-admin-payee">
+      {item.payoutName} {ok ? <Tag color="success">与认证一致</Tag> : <Tag color="error">与认证不符</Tag>}
+      <span className="zl-admin-muted">认证：{verified.length > 0 ? verified.join(' / ') : '未认证'}</span>
+    </span>
+  );
+}
+
 const REJECT_PICKS = ['收款账户信息有误', '收款人与认证姓名不符', '账户存在异常，请联系客服'] as const;
 
 function PayModal(props: {
@@ -79,7 +94,9 @@ function PayModal(props: {
               {TYPE_TEXT[item.payoutType] ?? item.payoutType}
               {item.payoutBank ? ` · ${item.payoutBank}` : ''}
             </Descriptions.Item>
-            <Descriptions.Item label="收款人">{item.payoutName}</Descriptions.Item>
+            <Descriptions.Item label="收款人">
+              <PayeeCheck item={item} />
+            </Descriptions.Item>
             <Descriptions.Item label="收款账号">
               <span className="zl-admin-mono">{item.payoutAccount}</span>
             </Descriptions.Item>
@@ -179,7 +196,7 @@ export default function WithdrawPage() {
       render: (_: unknown, r) => (
         <div>
           <div>
-            {TYPE_TEXT[r.payoutType] ?? r.payoutType} · {r.payoutName}
+            {TYPE_TEXT[r.payoutType] ?? r.payoutType} · <PayeeCheck item={r} />
           </div>
           <div className="zl-admin-muted zl-admin-mono">
             {r.payoutBank ? `${r.payoutBank} ` : ''}

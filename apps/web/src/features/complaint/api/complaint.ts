@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplainAddInput, ComplainEditInput, ComplaintDetail, ComplaintPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { useSubmission } from '../../../lib/submission.ts';
 
 /** Query keys of the complaint calls (docs/delivery-complaint.md). */
 export const complaintKeys = {
@@ -35,9 +36,10 @@ export function complaintInfoQuery(id: number) {
 /** Complain/complainAdd; the form shows field errors itself. */
 export function useComplainAdd() {
   const qc = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: (body: ComplainAddInput) =>
-      api.post<ComplaintDetail>('Complain/complainAdd', body, { skipErrorHandler: true }),
+      api.post<ComplaintDetail>('Complain/complainAdd', body, { skipErrorHandler: true, submission }),
     meta: { skipErrorHandler: true },
     onSettled: () => qc.invalidateQueries({ queryKey: complaintKeys.all }),
   });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError, submitValidated } from '../../../lib/form-errors.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { complaintListQuery, useComplainAdd } from '../api/complaint.ts';
 import { EvidenceUpload } from './evidence.tsx';
@@ -48,6 +49,7 @@ export function ComplainButton({
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<Values>();
   const add = useComplainAdd();
+  const once = useSubmitOnce();
   const pending = list.data?.listItem?.find((c) => c.state !== 'ruled');
 
   if (pending) {
@@ -60,15 +62,17 @@ export function ComplainButton({
   if (!eligible || list.isPending) return null;
 
   const onOk = () =>
-    submitValidated(
-      form,
-      async (v) => {
-        await add.mutateAsync({ id: projectId, type: v.type, content: v.content, files: v.files ?? [] });
-        withFeedback((f) => f.message.success('投诉已提交，对方应在 3 天内答复，平台将尽快裁决'));
-        setOpen(false);
-        form.resetFields();
-      },
-      (err) => reportSubmitError(form, err),
+    once.run(() =>
+      submitValidated(
+        form,
+        async (v) => {
+          await add.mutateAsync({ id: projectId, type: v.type, content: v.content, files: v.files ?? [] });
+          withFeedback((f) => f.message.success('投诉已提交，对方应在 3 天内答复，平台将尽快裁决'));
+          setOpen(false);
+          form.resetFields();
+        },
+        (err) => reportSubmitError(form, err),
+      ),
     );
 
   return (
@@ -83,7 +87,7 @@ export function ComplainButton({
         cancelText="取消"
         onOk={() => void onOk()}
         onCancel={() => setOpen(false)}
-        confirmLoading={add.isPending}
+        confirmLoading={once.busy}
         destroyOnHidden
       >
         <Alert

@@ -8,6 +8,8 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSubmission } from '../../../lib/submission.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { customerKeys } from '../api/keys.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { projectSave } from '../api/project-save.ts';
@@ -46,11 +48,14 @@ export default function PublishPage() {
 
 function Editor({ project, onDone }: { project: Project | null; onDone: (p: Project) => void }) {
   const [form] = Form.useForm<PublishValues>();
-  const [busy, setBusy] = useState(false);
+  const once = useSubmitOnce();
+  const submission = useSubmission();
   const qc = useQueryClient();
   const rejected = project ? projectActions(project).rejected : false;
 
-  async function submit(values: PublishValues) {
+  const submit = (values: PublishValues) => once.run(() => save(values));
+
+  async function save(values: PublishValues) {
     const body = toSaveBody(values, project?.id);
     // the shared schema's cross-field rules (dates, deadline, region) before the round trip
     const issues = schemaIssues(body);
@@ -60,17 +65,14 @@ function Editor({ project, onDone }: { project: Project | null; onDone: (p: Proj
       if (first) form.scrollToField(fieldPath(first.path), { block: 'center' });
       return;
     }
-    setBusy(true);
     try {
-      const saved = await projectSave(body);
+      const saved = await projectSave(body, submission);
       void qc.invalidateQueries({ queryKey: customerKeys.lists() });
       qc.setQueryData(customerKeys.project(saved.id), saved);
       onDone(saved);
     } catch (e) {
       const first = reportSaveError(form, e);
       if (first) form.scrollToField(first, { block: 'center' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -112,7 +114,7 @@ function Editor({ project, onDone }: { project: Project | null; onDone: (p: Proj
             <Link to="/customer/projects">
               <Button>取消</Button>
             </Link>
-            <Button type="primary" htmlType="submit" loading={busy} size="large">
+            <Button type="primary" htmlType="submit" loading={once.busy} size="large">
               {rejected ? '重新提交审核' : project ? '保存修改' : '提交审核'}
             </Button>
           </div>

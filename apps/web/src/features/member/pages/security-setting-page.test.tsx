@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -46,5 +46,48 @@ describe('/personCenter/securitySetting', { timeout: 30_000 }, () => {
     expect(document.getElementById(label.getAttribute('for') ?? '')).toBe(input);
     const change = screen.getByRole('form', { name: '修改登录密码' });
     expect(change.contains(input)).toBe(false);
+  });
+
+  it('收款人 is the verified name, locked; an empty submit says 请输入收款账号 once', async () => {
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(url);
+      return jsonResponse(envelope('success', userInfoFixture({ payees: ['王行走'] })));
+    });
+    renderPage();
+    const pay = await screen.findByRole('form', { name: '支付密码与收款账户' }, SLOW);
+    const payee = within(pay).getByLabelText('收款人') as HTMLInputElement;
+    expect(payee.value).toBe('王行走');
+    expect(payee.disabled).toBe(true);
+    fireEvent.click(within(pay).getByRole('button', { name: /设置支付密码|更新支付设置/ }));
+    await waitFor(() => expect(within(pay).getAllByText('请输入收款账号').length).toBeGreaterThan(0));
+    // both rules of the field fail on an empty one: its message is shown once
+    await new Promise((r) => setTimeout(r, 300));
+    expect(within(pay).getAllByText('请输入收款账号')).toHaveLength(1);
+    expect(calls.some((u) => u.includes('setPayment'))).toBe(false);
+  });
+
+  it('with a verified real name and company name the payee is one of the two', async () => {
+    mockFetch(() =>
+      jsonResponse(envelope('success', userInfoFixture({ payees: ['王行走', '上海行走展览有限公司'] }))),
+    );
+    renderPage();
+    const pay = await screen.findByRole('form', { name: '支付密码与收款账户' }, SLOW);
+    expect(within(pay).getByRole('radio', { name: '王行走' })).toBeTruthy();
+    expect(within(pay).getByRole('radio', { name: '上海行走展览有限公司' })).toBeTruthy();
+    expect(within(pay).queryByRole('textbox', { name: '收款人' })).toBeNull();
+  });
+
+  it('without a verification there is no payee to choose: it says so and links to 实名认证', async () => {
+    mockFetch(() => jsonResponse(envelope('success', userInfoFixture({ payees: [] }))));
+    renderPage();
+    const pay = await screen.findByRole('form', { name: '支付密码与收款账户' }, SLOW);
+    expect(within(pay).getByText('请先完成实名认证或企业认证')).toBeTruthy();
+    expect(within(pay).getByRole('link', { name: '去认证' }).getAttribute('href')).toBe(
+      '/personCenter/security_person',
+    );
+    expect(
+      (within(pay).getByRole('button', { name: /设置支付密码|更新支付设置/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 });

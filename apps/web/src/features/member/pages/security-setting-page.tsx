@@ -6,14 +6,17 @@ import {
   setPaymentSchema,
   type UserInfo,
 } from '@zl/shared';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
+import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportFormError } from '../../../lib/form-errors.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useChangePwd } from '../api/change-pwd.ts';
 import { useSetPayment } from '../api/set-payment.ts';
@@ -30,7 +33,9 @@ interface PwdValues {
 function ChangePasswordForm() {
   const [form] = Form.useForm<PwdValues>();
   const change = useChangePwd();
-  async function onFinish(v: PwdValues) {
+  const once = useSubmitOnce();
+  const onFinish = (v: PwdValues) => once.run(() => send(v));
+  async function send(v: PwdValues) {
     try {
       await change.mutateAsync({ oldPassword: v.oldPassword, password: v.password });
       form.resetFields();
@@ -54,6 +59,7 @@ function ChangePasswordForm() {
       <Form.Item
         name="password"
         label="新密码"
+        validateFirst
         rules={[
           zodRule(passwordSchema),
           objectRule(changePwdSchema, 'password', ['oldPassword', 'password']),
@@ -78,7 +84,7 @@ function ChangePasswordForm() {
       >
         <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={change.isPending}>
+      <Button type="primary" htmlType="submit" loading={once.busy}>
         修改密码
       </Button>
     </Form>
@@ -100,11 +106,51 @@ const PAYOUT_USES = ['payoutType', 'payoutAccount', 'payoutBank'] as const;
 /** valid stand-ins for the fields the payout-account check does not read */
 const PAYOUT_BASELINE = { password: 'x', paycode: '135790', repaycode: '135790', payoutName: '张三' };
 
+/**
+ * 收款人: Alipay and the banks pay only the holder named, so the payee is one of the member's
+ * verified names (docs/withdrawals.md "The payee"): shown locked when there is one, a choice when
+ * the real name and the company name are both verified.
+ */
+function PayeeField({ payees }: { payees: readonly string[] }) {
+  if (payees.length === 0)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        className="zl-payee-alert"
+        title="请先完成实名认证或企业认证"
+        description={
+          <>
+            收款人须为认证的姓名或企业名称，认证通过后即可设置收款账户。
+            <Link to="/personCenter/security_person">去认证</Link>
+          </>
+        }
+      />
+    );
+  return (
+    <Form.Item
+      name="payoutName"
+      label="收款人"
+      rules={[zodRule(payShape.payoutName)]}
+      extra="收款人须与实名认证的姓名或企业名称一致，支付宝和银行会核对户名"
+    >
+      {payees.length === 1 ? (
+        <Input readOnly disabled aria-readonly />
+      ) : (
+        <Radio.Group options={payees.map((n) => ({ value: n, label: n }))} />
+      )}
+    </Form.Item>
+  );
+}
+
 function PaymentForm({ user }: { user: UserInfo }) {
   const [form] = Form.useForm<PayValues>();
   const save = useSetPayment();
+  const once = useSubmitOnce();
   const type = Form.useWatch('payoutType', form) ?? 'alipay';
-  async function onFinish(v: PayValues) {
+  const payees = user.payees;
+  const onFinish = (v: PayValues) => once.run(() => send(v));
+  async function send(v: PayValues) {
     try {
       await save.mutateAsync({
         password: v.password,
@@ -131,7 +177,7 @@ function PaymentForm({ user }: { user: UserInfo }) {
       aria-label="支付密码与收款账户"
       initialValues={{
         payoutType: user.payout?.type || 'alipay',
-        payoutName: user.payout?.name ?? '',
+        payoutName: payees.includes(user.payout?.name ?? '') ? user.payout?.name : (payees[0] ?? ''),
         payoutBank: user.payout?.bank ?? '',
       }}
     >
@@ -175,13 +221,12 @@ function PaymentForm({ user }: { user: UserInfo }) {
           ]}
         />
       </Form.Item>
-      <Form.Item name="payoutName" label="收款人姓名" rules={[zodRule(payShape.payoutName)]}>
-        <Input maxLength={30} />
-      </Form.Item>
+      <PayeeField payees={payees} />
       <Form.Item
         name="payoutAccount"
         label={type === 'bank' ? '银行卡号' : '支付宝账号'}
         dependencies={['payoutType']}
+        validateFirst
         rules={[
           zodRule(payShape.payoutAccount),
           objectRule(setPaymentSchema, 'payoutAccount', PAYOUT_USES, PAYOUT_BASELINE),
@@ -202,7 +247,7 @@ function PaymentForm({ user }: { user: UserInfo }) {
           <Input maxLength={60} placeholder="如 招商银行福州分行" />
         </Form.Item>
       )}
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
+      <Button type="primary" htmlType="submit" loading={once.busy} disabled={payees.length === 0}>
         {user.ispaycode ? '更新支付设置' : '设置支付密码'}
       </Button>
     </Form>

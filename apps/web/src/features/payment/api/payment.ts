@@ -1,24 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatusResult, PayLinkRequest, PayLinkResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { type Submission, useSubmission } from '../../../lib/submission.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 
 export const paymentKeys = {
   all: ['payment'] as const,
   order: (outTradeNo: string) => [...paymentKeys.all, 'orderStatus', outTradeNo] as const,
 };
 
-export function getPayLink(body: PayLinkRequest) {
-  return api.post<PayLinkResult>('Alipay/getPayLink', body);
+export function getPayLink(body: PayLinkRequest, submission?: Submission) {
+  return api.post<PayLinkResult>('Alipay/getPayLink', body, submission ? { submission } : {});
 }
 
-/** Asks for the page-pay address and sends the browser there (the 收银台). */
+/**
+ * Asks for the page-pay address and sends the browser there (the 收银台): `start` once at a time
+ * (a double click is one order), `busy` from the click until the browser has left.
+ */
 export function usePay() {
-  return useMutation({
-    mutationFn: getPayLink,
+  const submission = useSubmission();
+  const once = useSubmitOnce();
+  const mutation = useMutation({
+    mutationFn: (body: PayLinkRequest) => getPayLink(body, submission),
     onSuccess: (link) => {
       window.location.assign(link.payUrl);
     },
   });
+  return {
+    busy: once.busy || mutation.isSuccess,
+    // a refusal is shown by the shared handler (the QueryClient's mutation hook)
+    start: (body: PayLinkRequest) => void once.run(() => mutation.mutateAsync(body).catch(() => undefined)),
+  };
 }
 
 /** How long the return page keeps asking before it says the payment is still on its way. */

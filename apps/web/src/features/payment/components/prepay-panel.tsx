@@ -59,9 +59,9 @@ export function PrepayPanel({
           <Button
             type="primary"
             icon={<AlipayCircleOutlined />}
-            loading={pay.isPending || pay.isSuccess}
+            loading={pay.busy}
             disabled={payMode() === 'off'}
-            onClick={() => pay.mutate({ purpose: 'prepay', id: project.id })}
+            onClick={() => pay.start({ purpose: 'prepay', id: project.id })}
           >
             支付预付款
           </Button>

@@ -1,7 +1,13 @@
 import AlipayCircleOutlined from '@ant-design/icons/AlipayCircleOutlined';
-import { COIN_PACKAGES, COIN_PRICE_FEN, COINS_PURCHASE_MAX, COINS_PURCHASE_MIN } from '@zl/shared';
+import {
+  COIN_PACKAGES,
+  COIN_PRICE_FEN,
+  COINS_PURCHASE_MAX,
+  COINS_PURCHASE_MIN,
+  coinsPurchaseSchema,
+} from '@zl/shared';
 import Button from 'antd/es/button';
-import InputNumber from 'antd/es/input-number';
+import Input from 'antd/es/input';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
@@ -12,8 +18,16 @@ import { PayModeNote } from '../components/sandbox-note.tsx';
 import { payMode } from '../lib/pay-mode.ts';
 import '../payment.css';
 
-const valid = (n: number | null): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= COINS_PURCHASE_MIN && n <= COINS_PURCHASE_MAX;
+/**
+ * The typed 自定义数量, read as the server will (the shared schema): the coins, or why not in words.
+ * Nothing is clamped or rounded, so the amount shown is the amount charged.
+ */
+export function readCustomCoins(text: string): { coins: number } | { error: string } {
+  const t = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(t)) return { error: '请输入整数金币数量' };
+  const r = coinsPurchaseSchema.safeParse(Number(t));
+  return r.success ? { coins: r.data } : { error: r.error.issues[0]?.message ?? '请输入整数金币数量' };
+}
 
 /** 充值: buy 金币 through Alipay (1 金币 = ¥1.00); the 收银台 comes back here with `?outTradeNo=`. */
 export default function ChargingPage() {
@@ -21,10 +35,11 @@ export default function ChargingPage() {
   const outTradeNo = params.get('outTradeNo');
   const user = useUserInfo();
   const [picked, setPicked] = useState<number | null>(COIN_PACKAGES[1]);
-  const [custom, setCustom] = useState<number | null>(null);
+  const [customText, setCustomText] = useState('');
   const pay = usePay();
-  const coins = custom ?? picked;
-  const ok = valid(coins);
+  const custom = customText.trim() === '' ? null : readCustomCoins(customText);
+  const coins = custom === null ? picked : 'coins' in custom ? custom.coins : null;
+  const ok = coins !== null;
 
   if (outTradeNo) {
     return (
@@ -72,7 +87,7 @@ export default function ChargingPage() {
                 className={`zl-pay-package${active ? ' is-active' : ''}`}
                 onClick={() => {
                   setPicked(n);
-                  setCustom(null);
+                  setCustomText('');
                 }}
               >
                 <span className="zl-pay-package-coins">{n} 金币</span>
@@ -84,21 +99,28 @@ export default function ChargingPage() {
       </fieldset>
       <div className="zl-pay-custom">
         <span>自定义数量</span>
-        <InputNumber
+        <Input
           aria-label="自定义金币数量"
-          min={COINS_PURCHASE_MIN}
-          max={COINS_PURCHASE_MAX}
-          precision={0}
-          step={10}
-          value={custom}
+          aria-describedby="zl-pay-custom-note"
+          aria-invalid={custom !== null && 'error' in custom}
+          status={custom !== null && 'error' in custom ? 'error' : undefined}
+          inputMode="numeric"
+          maxLength={9}
+          value={customText}
           placeholder={`${COINS_PURCHASE_MIN}–${COINS_PURCHASE_MAX}`}
-          onChange={(v) => setCustom(typeof v === 'number' ? v : null)}
+          onChange={(e) => setCustomText(e.target.value)}
           suffix="金币"
           style={{ width: 180 }}
         />
-        <span className="zl-pay-muted">
-          每次 {COINS_PURCHASE_MIN}–{COINS_PURCHASE_MAX} 金币
-        </span>
+        {custom !== null && 'error' in custom ? (
+          <span id="zl-pay-custom-note" className="zl-pay-error" role="alert">
+            {custom.error}（每次 {COINS_PURCHASE_MIN}–{COINS_PURCHASE_MAX} 金币）
+          </span>
+        ) : (
+          <span id="zl-pay-custom-note" className="zl-pay-muted">
+            每次 {COINS_PURCHASE_MIN}–{COINS_PURCHASE_MAX} 金币，整数
+          </span>
+        )}
       </div>
 
       <div className="zl-pay-summary">
@@ -111,8 +133,8 @@ export default function ChargingPage() {
           size="large"
           icon={<AlipayCircleOutlined />}
           disabled={!ok || payMode() === 'off'}
-          loading={pay.isPending || pay.isSuccess}
-          onClick={() => ok && pay.mutate({ purpose: 'coins', coins })}
+          loading={pay.busy}
+          onClick={() => coins !== null && pay.start({ purpose: 'coins', coins })}
         >
           {payMode() === 'sandbox' ? '支付宝支付（沙箱）' : '支付宝支付'}
         </Button>

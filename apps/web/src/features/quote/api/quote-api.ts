@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PriceTableInfo, ProjectFeeResult, QuoteView } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import type { Submission } from '../../../lib/submission.ts';
 import { projectKeys } from '../../order-detail/index.ts';
 import type { PriceTablePayload } from '../lib/quote-math.ts';
 
@@ -23,8 +24,13 @@ export function usePriceTable(id: number) {
 }
 
 /** POST Projectcenter/priceTable (a new quote) or editPriceTable (the caller's existing one). */
-export function submitQuote(body: PriceTablePayload, editing: boolean): Promise<QuoteView> {
+export function submitQuote(
+  body: PriceTablePayload,
+  editing: boolean,
+  submission: Submission,
+): Promise<QuoteView> {
   return api.post<QuoteView>(editing ? 'Projectcenter/editPriceTable' : 'Projectcenter/priceTable', body, {
     skipErrorHandler: true,
+    submission,
   });
 }

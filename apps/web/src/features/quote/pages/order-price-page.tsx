@@ -29,6 +29,8 @@ import { computeTotals, draftFrom, type LineDraft, type LinesDraft, toPayload } 
 import { applyQuoteFieldErrors, QUOTE_REFUSALS } from '../lib/submit-errors.ts';
 import '../quote.css';
 import { TextAreaItem } from '../../../components/text-area-item.tsx';
+import { useSubmission } from '../../../lib/submission.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 
 interface FormValues {
   lines?: LinesDraft;
@@ -110,7 +112,9 @@ export default function OrderPricePage() {
   const stance = useSupplierStance(info.data, Date.now());
   const [form] = Form.useForm<FormValues>();
   const [confirming, setConfirming] = useState<FormValues | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const once = useSubmitOnce();
+  const submission = useSubmission();
+  const submitting = once.busy;
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
 
   const quote = table.data?.quote ?? null;
@@ -173,12 +177,17 @@ export default function OrderPricePage() {
   const coins = fee.data?.coins ?? 0;
   const notEnough = !editing && fee.data !== undefined && !fee.data.enough;
 
-  async function send(values: FormValues) {
-    setSubmitting(true);
+  const send = (values: FormValues) => once.run(() => sendNow(values));
+
+  async function sendNow(values: FormValues) {
     setRefusal(null);
     try {
       const all = form.getFieldsValue(true) as FormValues;
-      await submitQuote(toPayload(id, { ...all, ...values, lines: merge(template, all.lines) }), editing);
+      await submitQuote(
+        toPayload(id, { ...all, ...values, lines: merge(template, all.lines) }),
+        editing,
+        submission,
+      );
       setConfirming(null);
       await Promise.all([
         qc.invalidateQueries({ queryKey: projectKeys.all }),
@@ -206,8 +215,6 @@ export default function OrderPricePage() {
         return;
       }
       handleError(e);
-    } finally {
-      setSubmitting(false);
     }
   }
 

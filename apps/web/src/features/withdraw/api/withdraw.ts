@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WithdrawListPage, WithdrawNewInput, WithdrawNewResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { useSubmission } from '../../../lib/submission.ts';
 
 export const withdrawKeys = {
   all: ['withdraw'] as const,
@@ -22,9 +23,10 @@ export function useWithdrawList(page: number, pageSize: number) {
 /** Applycash/postNew; the form shows the refusal, so the shared handler stays quiet. */
 export function useWithdrawNew() {
   const qc = useQueryClient();
+  const submission = useSubmission();
   return useMutation({
     mutationFn: (body: WithdrawNewInput) =>
-      api.post<WithdrawNewResult>('Applycash/postNew', body, { skipErrorHandler: true }),
+      api.post<WithdrawNewResult>('Applycash/postNew', body, { skipErrorHandler: true, submission }),
     meta: { skipErrorHandler: true },
     onSuccess: () => qc.invalidateQueries({ queryKey: withdrawKeys.all }),
   });

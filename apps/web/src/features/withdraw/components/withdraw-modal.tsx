@@ -3,9 +3,11 @@ import Alert from 'antd/es/alert';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
+import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportFormError, submitValidated } from '../../../lib/form-errors.ts';
 import { formatFen, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useWithdrawNew } from '../api/withdraw.ts';
 
@@ -41,25 +43,30 @@ export function WithdrawModal(props: {
 }) {
   const [form] = Form.useForm<Values>();
   const submit = useWithdrawNew();
+  const once = useSubmitOnce();
   const { user, cash, today } = props;
   const left = Math.max(0, WITHDRAW_RULES.dailyLimit - today);
+  // an account set before the payee had to be a verified name (docs/withdrawals.md "The payee")
+  const payeeOk = user.payees.includes(user.payout?.name ?? '');
 
   const onOk = () =>
-    submitValidated(
-      form,
-      async (v) => {
-        const amount = parseYuanToFen(v.amount)!;
-        await submit.mutateAsync({ amount, paypwd: v.paypwd });
-        withFeedback((f) => f.message.success(`已提交提现申请 ${formatFen(amount)}，请等待平台打款`));
-        props.onClose();
-      },
-      (err) =>
-        reportFormError(form, err, {
-          PAYCODE_WRONG: 'paypwd',
-          PAYCODE_LOCKED: 'paypwd',
-          INSUFFICIENT_FUNDS: 'amount',
-          WITHDRAW_DAILY_LIMIT: 'amount',
-        }),
+    once.run(() =>
+      submitValidated(
+        form,
+        async (v) => {
+          const amount = parseYuanToFen(v.amount)!;
+          await submit.mutateAsync({ amount, paypwd: v.paypwd });
+          withFeedback((f) => f.message.success(`已提交提现申请 ${formatFen(amount)}，请等待平台打款`));
+          props.onClose();
+        },
+        (err) =>
+          reportFormError(form, err, {
+            PAYCODE_WRONG: 'paypwd',
+            PAYCODE_LOCKED: 'paypwd',
+            INSUFFICIENT_FUNDS: 'amount',
+            WITHDRAW_DAILY_LIMIT: 'amount',
+          }),
+      ),
     );
 
   return (
@@ -67,7 +74,7 @@ export function WithdrawModal(props: {
       title="申请提现"
       open={props.open}
       okText="确认提现"
-      okButtonProps={{ loading: submit.isPending, disabled: left === 0 }}
+      okButtonProps={{ loading: once.busy, disabled: left === 0 || !payeeOk }}
       onOk={() => void onOk()}
       onCancel={props.onClose}
       afterClose={() => form.resetFields()}
@@ -80,6 +87,19 @@ export function WithdrawModal(props: {
           {user.payout?.name ? `（${user.payout.name}）` : ''}
         </b>
       </div>
+      {!payeeOk && (
+        <Alert
+          type="warning"
+          showIcon
+          className="zl-wd-payee"
+          title="收款人须与实名认证的姓名或企业名称一致"
+          description={
+            <>
+              支付宝和银行会核对户名，请先<Link to="/personCenter/securitySetting">更新收款账户</Link>。
+            </>
+          }
+        />
+      )}
       <Form<Values> form={form} layout="vertical" preserve={false} requiredMark={false}>
         <Form.Item
           name="amount"
