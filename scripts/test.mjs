@@ -39,18 +39,14 @@ if (!databaseOnly) {
 }
 
 const vitestJson = path.join(out, 'vitest.json');
-step(
-  databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest, with coverage)',
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestJson}`,
-    ...(databaseOnly ? ['--project', 'server'] : ['--coverage']),
-  ],
-);
+step(databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest, with coverage)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+  ...(databaseOnly ? ['--project', 'server'] : ['--coverage']),
+]);
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests;
