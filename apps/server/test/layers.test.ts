@@ -49,3 +49,39 @@ describe('server layers', () => {
     expect(writers).toEqual(['modules/admin/audit.repo.ts']);
   });
 });
+
+/** Non-test sources of the web app and the shared package, for the checks that span the workspace. */
+const WORKSPACE = path.resolve(SRC, '../../..');
+const workspaceFiles = [
+  ...files.map((f) => ({ file: `apps/server/src/${f.file}`, text: f.text })),
+  ...['apps/web/src', 'packages/shared/src'].flatMap((dir) =>
+    sourcesOf(path.join(WORKSPACE, dir)).map((p) => ({
+      file: path.relative(WORKSPACE, p).split(path.sep).join('/'),
+      text: fs.readFileSync(p, 'utf8'),
+    })),
+  ),
+].filter((f) => !/\.test\.tsx?$/.test(f.file));
+
+function sourcesOf(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourcesOf(p);
+    return /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('named states', () => {
+  it('contctck and reportck are compared and written through CONTRACT_CHECK / REPORT_CHECK, never as bare numbers', () => {
+    // `p.contctck === 2`, `reportck: 3`, `eq(projects.reportck, 1)`: the meaning of the digit lives in
+    // packages/shared/src/project/project-states.ts only (docs/product.md § Contract and report review).
+    const BARE = /\b(contctck|reportck)\b\s*(?:[!=]==|[<>]=?|:|\?\?)\s*\d|\.(contctck|reportck)\s*,\s*\d/;
+    const bare = workspaceFiles.flatMap((f) =>
+      f.text
+        .split('\n')
+        .map((line, i) => ({ line, at: `${f.file}:${i + 1}` }))
+        .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line) && BARE.test(line))
+        .map(({ at }) => at),
+    );
+    expect(bare).toEqual([]);
+  });
+});

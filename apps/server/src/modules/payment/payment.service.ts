@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   COIN_PRICE_FEN,
+  CONTRACT_CHECK,
   type OrderStatusResult,
   type PayLinkRequest,
   type PayLinkResult,
@@ -56,7 +57,9 @@ export function newOutTradeNo(now = new Date()): string {
 
 /** Prepayment is due: contract approved (contctck 2) in 签约中 (3), not paid yet. */
 export function prepayDue(p: { status: number; contctck: number; ispaid: boolean; prepay: number }): boolean {
-  return p.status === PROJECT_STATUS.SIGNING && p.contctck === 2 && !p.ispaid && p.prepay > 0;
+  return (
+    p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.APPROVED && !p.ispaid && p.prepay > 0
+  );
 }
 
 /** `Alipay/getPayLink`: stores a pending order and answers the page-pay address. */

@@ -1,4 +1,5 @@
 import {
+  CONTRACT_CHECK,
   findTransition,
   type ProjectActor,
   type ProjectEvent,
@@ -70,7 +71,7 @@ function guardHolds(event: ProjectEvent, project: ProjectRow, now: Date): boolea
     case 'expire':
       return project.biddl.getTime() <= now.getTime();
     case 'prepayPaid':
-      return project.contctck === 2 && !project.ispaid;
+      return project.contctck === CONTRACT_CHECK.APPROVED && !project.ispaid;
     default:
       return true;
   }

@@ -1,4 +1,10 @@
-import { AUTH_STATUS, PROJECT_STATUS, type ProjectInfo, type QUOTE_BLOCKERS } from '@zl/shared';
+import {
+  AUTH_STATUS,
+  CONTRACT_CHECK,
+  PROJECT_STATUS,
+  type ProjectInfo,
+  type QUOTE_BLOCKERS,
+} from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
@@ -101,7 +107,7 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
   const party = mayseeContact(p, memberId, mine);
   const detail = projectDetail(p, { showMobile: party });
   // a contract rejection reason is between the two parties (docs/delivery-contract.md)
-  if (!party && p.contctck === 3) detail.reason = '';
+  if (!party && p.contctck === CONTRACT_CHECK.REJECTED) detail.reason = '';
   return {
     ...detail,
     orbits,
