@@ -85,3 +85,14 @@ describe('named states', () => {
     expect(bare).toEqual([]);
   });
 });
+
+describe('one money formatter, one Asia/Shanghai clock', () => {
+  it('分 become 元 text only in packages/shared/src/money.ts', () => {
+    // `(fen / 100).toFixed(2)`, `toLocaleString` of a float, or digits glued from `/ 100` and `% 100`
+    const FORMATS = /\/\s*100\)\s*\.\s*(toFixed|toLocaleString)\b|%\s*100\)\s*\.padStart\b/;
+    const formatters = workspaceFiles
+      .filter((f) => f.file !== 'packages/shared/src/money.ts' && FORMATS.test(f.text))
+      .map((f) => f.file);
+    expect(formatters).toEqual([]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   type complainAddSchema,
   type complainEditSchema,
   type complaintRuleSchema,
+  formatFen,
   PROJECT_STATUS,
 } from '@zl/shared';
 import type { z } from 'zod';
@@ -320,11 +321,7 @@ export async function ruleComplaint(
     if (input.decision === 'split') {
       const held = await balanceOf(tx, { kind: 'escrow', projectId: project.id }, 'CNY');
       if (refundFen > held)
-        throw fieldError(
-          'VALIDATION_FAILED',
-          'refundFen',
-          `退款金额不能超过托管中的 ¥${(held / 100).toFixed(2)}`,
-        );
+        throw fieldError('VALIDATION_FAILED', 'refundFen', `退款金额不能超过托管中的 ${formatFen(held)}`);
       await applyTransition(
         tx,
         {

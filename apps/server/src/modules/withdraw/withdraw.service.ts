@@ -4,6 +4,7 @@ import {
   type adminWithdrawListSchema,
   type CashBalance,
   type FundsOverview,
+  formatFen,
   WITHDRAW_RULES,
   WITHDRAW_STATUS_TEXT,
   type WithdrawItem,
@@ -54,9 +55,6 @@ export async function cashBalance(db: DbOrTx, memberId: number): Promise<CashBal
   ]);
   return { cash, frozen };
 }
-
-const yuan = (fen: number) =>
-  `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function itemOf(w: Withdrawal): WithdrawItem {
   return {
@@ -142,7 +140,7 @@ export async function postNew(
 }
 
 function notEnough(cash: number): AppError {
-  return fieldError('INSUFFICIENT_FUNDS', 'amount', `可提现余额不足，当前可提现 ${yuan(cash)}`);
+  return fieldError('INSUFFICIENT_FUNDS', 'amount', `可提现余额不足，当前可提现 ${formatFen(cash)}`);
 }
 
 /** Applycash/list: the member's own requests, newest first, with the balance. */
