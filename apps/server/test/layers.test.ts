@@ -95,4 +95,13 @@ describe('one money formatter, one Asia/Shanghai clock', () => {
       .map((f) => f.file);
     expect(formatters).toEqual([]);
   });
+
+  it('the +8 h of Asia/Shanghai is written only in packages/shared/src/date/date.ts', () => {
+    const OFFSET =
+      /\b8\s*\*\s*(3_?600_?000|3_?600\s*\*\s*1_?000|60\s*\*\s*60\s*\*\s*1_?000)\b|\+08:00|28_?800_?000/;
+    const offsets = workspaceFiles
+      .filter((f) => f.file !== 'packages/shared/src/date/date.ts' && OFFSET.test(f.text))
+      .map((f) => f.file);
+    expect(offsets).toEqual([]);
+  });
 });

@@ -1,4 +1,11 @@
-import { CONTRACT_CHECK, computeAreas, PROJECT_CHECKED, PROJECT_STATUS, type QuoteLine } from '@zl/shared';
+import {
+  CONTRACT_CHECK,
+  computeAreas,
+  PROJECT_CHECKED,
+  PROJECT_STATUS,
+  type QuoteLine,
+  shanghaiToday,
+} from '@zl/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { insertAudit } from '../modules/admin/audit.repo.ts';
 import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
@@ -9,7 +16,7 @@ import { findMemberByMobile } from '../modules/user/user.repo.ts';
 
 const DAY = 86_400_000;
 /** A calendar date (Asia/Shanghai) `ms` from the epoch, as the API writes dates. */
-export const demoDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+export const demoDate = (ms: number) => shanghaiToday(ms);
 
 /** The demo accounts' mobiles, as the seed names them. */
 export interface DemoMobiles {

@@ -1,4 +1,4 @@
-import { shanghaiToday } from '../date/date.ts';
+import { shanghaiIso, shanghaiToday } from '../date/date.ts';
 import { CONTRACT_CHECK, PROJECT_STATUS, REPORT_CHECK } from './project-states.ts';
 
 /**
@@ -91,7 +91,7 @@ export function buildInDate(sdate: string): string {
 function biddlText(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
-  return new Date(t + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return shanghaiIso(t).slice(0, 16).replace('T', ' ');
 }
 
 const S = PROJECT_STATUS;

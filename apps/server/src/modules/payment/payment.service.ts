@@ -6,6 +6,7 @@ import {
   type PayLinkRequest,
   type PayLinkResult,
   PROJECT_STATUS,
+  shanghaiIso,
 } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
@@ -51,7 +52,7 @@ function gateway(deps: PaymentDeps): PlatformAlipay {
 
 /** `Z` + Beijing yyyyMMddHHmmss + 10 random digits: unique, sortable, ≤ 64 chars as Alipay asks. */
 export function newOutTradeNo(now = new Date()): string {
-  const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const beijing = shanghaiIso(now).replace(/\D/g, '').slice(0, 14);
   return `Z${beijing}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 }
 

@@ -1,4 +1,4 @@
-import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, QUOTE_STATUS, shanghaiToday } from '@zl/shared';
 import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { projects, quotes } from '../../db/schema/index.ts';
@@ -44,7 +44,7 @@ export async function countProjectsOf(db: DbOrTx, customerId: number): Promise<n
  * One upsert on the day's counter row: concurrent publishers queue on that row, never collide.
  */
 export async function nextOrderNumber(db: DbOrTx, now: Date = new Date()): Promise<string> {
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = shanghaiToday(now).replaceAll('-', '');
   const [row] = await queryRows<{ seq: number }>(
     db,
     sql`insert into order_sequences (day, seq) values (${day}, 1)

@@ -1,4 +1,10 @@
-import { COMPLAINT_DECISION_TEXT, COMPLAINT_RULES, EVALUATION_RULES, formatFen } from '@zl/shared';
+import {
+  COMPLAINT_DECISION_TEXT,
+  COMPLAINT_RULES,
+  EVALUATION_RULES,
+  formatFen,
+  shanghaiClock,
+} from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
 import * as repo from './tip.repo.ts';
 import { clip, customerLink, type Draft, supplierLink } from './tip-drafts.ts';
@@ -89,7 +95,7 @@ export interface ComplaintPayload {
 
 /** 11月26日 20:03, China time (the platform's members are in China). */
 function chinaTime(d: Date): string {
-  const c = new Date(d.getTime() + 8 * 3_600_000);
+  const c = shanghaiClock(d);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${c.getUTCMonth() + 1}月${c.getUTCDate()}日 ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}`;
 }

@@ -5,6 +5,7 @@ import {
   type CashBalance,
   type FundsOverview,
   formatFen,
+  SHANGHAI_OFFSET_MS,
   WITHDRAW_RULES,
   WITHDRAW_STATUS_TEXT,
   type WithdrawItem,
@@ -34,8 +35,6 @@ import * as repo from './withdraw.repo.ts';
  * Withdrawals (docs/withdrawals.md). Any member with cash may withdraw it (the `member` guard):
  * suppliers get cash from released escrow, a customer from a refund; the rules are the same.
  */
-
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // Asia/Shanghai has no daylight saving time
 
 /** The start of today and of this month in Asia/Shanghai, as instants. */
 export function shanghaiBoundaries(now = new Date()): { dayStart: Date; monthStart: Date } {
