@@ -44,9 +44,9 @@ describe('server layers', () => {
 
   it('one insertAudit writes the audit log', () => {
     const definitions = files.filter((f) => /function insertAudit\b/.test(f.text)).map((f) => f.file);
-    expect(definitions).toEqual(['modules/admin/audit.repo.ts']);
+    expect(definitions).toEqual(['modules/audit/audit.repo.ts']);
     const writers = files.filter((f) => /\.insert\(\s*auditLog\s*\)/.test(f.text)).map((f) => f.file);
-    expect(writers).toEqual(['modules/admin/audit.repo.ts']);
+    expect(writers).toEqual(['modules/audit/audit.repo.ts']);
   });
 });
 

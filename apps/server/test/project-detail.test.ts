@@ -1,6 +1,6 @@
 import type { ProjectInfo } from '@zl/shared';
 import { describe, expect, it } from 'vitest';
-import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { Client, expectError, expectFields, expectOk } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { purposeVisibility, shanghaiToday } from '@zl/shared';
 import { eq } from 'drizzle-orm';
 import { files, projects, quotes } from '../src/db/schema/index.ts';
-import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
 import type { TestContext } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 import { CONTRACT_CHECK, PROJECT_STATUS } from '@zl/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { insertComplaint, setComplaintOpen } from '../modules/complaint/complaint.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';

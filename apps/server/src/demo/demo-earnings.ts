@@ -1,6 +1,6 @@
 import { PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
 import type { Db } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { releaseEscrow } from '../modules/payment/payment.service.ts';
 import { backdateLedgerTransaction } from './demo-bills.repo.ts';

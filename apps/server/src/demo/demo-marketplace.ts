@@ -1,7 +1,7 @@
 import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, shanghaiToday, suggestedCoins } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import type { RequirementItem } from '../db/schema/index.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { demoCoins } from '../modules/ledger/movements.ts';
 import { countProjectsOf, insertProject, nextOrderNumber } from '../modules/project/project.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';

@@ -7,7 +7,7 @@ import {
   shanghaiToday,
 } from '@zl/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
 import { insertProject, nextOrderNumber, setProjectStatus } from '../modules/project/project.repo.ts';
 import type { ProjectUpdate } from '../modules/project/project-transition.ts';

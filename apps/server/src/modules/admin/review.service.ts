@@ -11,10 +11,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { grantStarterCoins, inviteCoins } from '../ledger/movements.ts';
 import { inviterOf } from '../member/invite.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
-import { insertAudit } from './audit.repo.ts';
 import * as repo from './review.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';

@@ -13,8 +13,8 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
 import { fileMimes } from '../admin/review.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { trackRecords } from '../member/track-record.ts';

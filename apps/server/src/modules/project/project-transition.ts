@@ -9,7 +9,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { projects } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import type { HandlerContext, Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import { lockProject, setProjectStatus } from './project.repo.ts';

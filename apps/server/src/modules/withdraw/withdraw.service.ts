@@ -24,7 +24,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service.ts';
 import { withdrawFreeze, withdrawPayout, withdrawReject } from '../ledger/movements.ts';
 import { maskAccount } from '../member/user-info.ts';
