@@ -1,7 +1,7 @@
 import type { ProjectEvent } from '@zl/shared';
 import { formatFen } from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
-import { notifyLive } from '../live/live.repo.ts';
+import { notifyLive } from '../outbox/live-channel.repo.ts';
 import type { Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import type { ProjectEventNotice } from '../project/project-transition.ts';
 import { onProjectEvent } from '../project/project-transition.ts';
