@@ -14,6 +14,7 @@ import type { AdminContext } from '../../plugins/admin-session.ts';
 import { insertAudit } from '../audit/audit.repo.ts';
 import { grantStarterCoins, inviteCoins } from '../ledger/movements.ts';
 import { inviterOf } from '../member/invite.repo.ts';
+import { findCardtype } from '../member/member.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import * as repo from './review.repo.ts';
 
@@ -152,7 +153,11 @@ export async function authReview(
       await repo.setMemberAuth(tx, row.memberId, { businsauth: checked });
     }
     if (input.approve) {
-      await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
+      await grantStarterCoins(
+        tx,
+        { id: row.memberId, cardtype: await findCardtype(tx, row.memberId) },
+        opts.starterCoins ?? 0,
+      );
       // the inviter's reward, once per invitee (key invite:<inviteeId>): a second approval adds nothing
       const inviterId = await inviterOf(tx, row.memberId);
       if (inviterId !== undefined)
