@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
 import { insertAudit } from '../audit/audit.repo.ts';
+import { fileMimes } from '../file/file.repo.ts';
 import { grantStarterCoins, inviteCoins } from '../ledger/movements.ts';
 import { inviterOf } from '../member/invite.repo.ts';
 import { findCardtype } from '../member/member.repo.ts';
@@ -82,7 +83,7 @@ export async function authDetail(db: Db, kind: AuthKind, id: number): Promise<Au
     repo.memberSummary(db, rec.memberId),
     repo.history(db, kind, rec.memberId, rec.id),
     repo.adminName(db, rec.reviewerId),
-    repo.fileMimes(db, [rec.cardfrt, rec.cardrvs, ...(bcerts ? [bcerts] : [])]),
+    fileMimes(db, [rec.cardfrt, rec.cardrvs, ...(bcerts ? [bcerts] : [])]),
   ]);
   if (!member) throw new AppError('NOT_FOUND');
   return {

@@ -33,3 +33,11 @@ export async function imageIdsAmong(db: DbOrTx, ids: string[]): Promise<string[]
     .where(and(inArray(files.id, ids), sql`${files.mime} like 'image/%'`));
   return rows.map((f) => f.id);
 }
+
+/** The mime type of each of these files (a made-up id is left out). */
+export async function fileMimes(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const list = ids.filter(Boolean);
+  if (list.length === 0) return new Map();
+  const rows = await db.select({ id: files.id, mime: files.mime }).from(files).where(inArray(files.id, list));
+  return new Map(rows.map((r) => [r.id, r.mime]));
+}
