@@ -105,3 +105,108 @@ describe('one money formatter, one Asia/Shanghai clock', () => {
     expect(offsets).toEqual([]);
   });
 });
+
+/**
+ * The modules' import graph (docs/seed-map.md § Module graph): which module of modules/ may import
+ * which. A module imports only modules below it, so the graph has no cycle; a new edge is a design
+ * decision and is added here, in the order of the layers, with the reason in the docs.
+ */
+const ALLOWED_MODULE_EDGES: Record<string, readonly string[]> = {
+  // the bottom: written inside every other module's transactions
+  audit: [],
+  outbox: [],
+  user: [],
+  file: [],
+  ledger: ['outbox'],
+  project: ['audit', 'file', 'ledger', 'outbox'],
+  tip: ['outbox', 'project'],
+  live: ['outbox', 'project', 'tip'],
+  evaluation: ['file', 'outbox', 'project'],
+  works: ['file'],
+  verification: ['audit', 'file', 'user'],
+  member: ['audit', 'evaluation', 'file', 'ledger', 'tip', 'user', 'verification', 'works'],
+  projectcenter: ['evaluation', 'file', 'ledger', 'member', 'project'],
+  payment: ['ledger', 'project', 'user'],
+  contract: ['file', 'project', 'user'],
+  report: ['file', 'payment', 'project'],
+  complaint: ['audit', 'file', 'ledger', 'outbox', 'payment', 'project'],
+  withdraw: ['audit', 'ledger', 'member', 'user'],
+  bills: ['project'],
+  favorite: ['project', 'projectcenter'],
+  home: ['bills', 'member', 'project', 'projectcenter', 'tip'],
+  company: ['evaluation', 'file', 'member', 'user'],
+  customer: ['audit', 'evaluation', 'file', 'member', 'project', 'projectcenter', 'user'],
+  admin: ['audit', 'file', 'ledger', 'member', 'outbox', 'project', 'user'],
+  wechat: ['user'],
+  dev: ['user'],
+};
+
+/** `import … from`, `export … from`, `import '…'` and `import('…')`, type-only ones included. */
+const IMPORT_RE =
+  /\b(?:import|export)\s+(?:type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+const moduleOf = (file: string) => /^modules\/([^/]+)\//.exec(file)?.[1];
+
+/** module → module → the `file: specifier` imports that make the edge */
+function moduleEdges(): Map<string, Map<string, string[]>> {
+  const edges = new Map<string, Map<string, string[]>>();
+  for (const f of files) {
+    const from = moduleOf(f.file);
+    if (!from) continue;
+    for (const m of f.text.matchAll(IMPORT_RE)) {
+      const spec = m[1] ?? m[2] ?? m[3];
+      if (!spec?.startsWith('.')) continue;
+      const to = moduleOf(path.posix.normalize(path.posix.join(path.posix.dirname(f.file), spec)));
+      if (!to || to === from) continue;
+      const byTarget = edges.get(from) ?? new Map<string, string[]>();
+      edges.set(from, byTarget);
+      byTarget.set(to, [...(byTarget.get(to) ?? []), `${f.file}: ${spec}`]);
+    }
+  }
+  return edges;
+}
+
+describe('module graph', () => {
+  const edges = moduleEdges();
+
+  it('every module is in the allowed graph', () => {
+    const modules = fs.readdirSync(path.join(SRC, 'modules'));
+    expect(modules.filter((m) => !(m in ALLOWED_MODULE_EDGES))).toEqual([]);
+  });
+
+  it('a module imports only the modules the allowed graph lists for it', () => {
+    const extra = [...edges].flatMap(([from, targets]) =>
+      [...targets]
+        .filter(([to]) => !ALLOWED_MODULE_EDGES[from]?.includes(to))
+        .map(([to, where]) => `${from} -> ${to} (${where.join(', ')})`),
+    );
+    expect(extra).toEqual([]);
+  });
+
+  it('no two modules import each other, however far round', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (m: string, trail: string[]) => {
+      if (state.get(m) === 'done') return;
+      if (state.get(m) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(m)), m].join(' -> '));
+        return;
+      }
+      state.set(m, 'open');
+      for (const to of edges.get(m)?.keys() ?? []) visit(to, [...trail, m]);
+      state.set(m, 'done');
+    };
+    for (const m of edges.keys()) visit(m, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('the allowed graph itself is ordered: each module lists only modules above it in the list', () => {
+    const order = Object.keys(ALLOWED_MODULE_EDGES);
+    const upward = order.flatMap((m, i) =>
+      ALLOWED_MODULE_EDGES[m]!.filter((to) => order.indexOf(to) >= i || order.indexOf(to) < 0).map(
+        (to) => `${m} -> ${to}`,
+      ),
+    );
+    expect(upward).toEqual([]);
+  });
+});
