@@ -421,19 +421,3 @@ export async function sendSplitRefund(
     return false;
   }
 }
-
-/**
- * A split in its own transaction, then the refund sent: bookEscrowSplit + sendSplitRefund (the
- * complaint ruling calls the two itself, around its own transaction).
- */
-export async function settleEscrowSplit(
-  deps: MoneyDeps,
-  projectId: number,
-  refundFen: number,
-): Promise<{ refunded: number; released: number; commission: number; refundSent: boolean }> {
-  const booked = await deps.db.transaction((tx) =>
-    bookEscrowSplit(tx, projectId, refundFen, deps.config.platformCommissionBp),
-  );
-  const refundSent = await sendSplitRefund(deps, booked.refund);
-  return { refunded: booked.refunded, released: booked.released, commission: booked.commission, refundSent };
-}
