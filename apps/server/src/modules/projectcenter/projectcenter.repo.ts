@@ -1,7 +1,7 @@
 import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
+import { auditLog, favorites, projects, quotes } from '../../db/schema/index.ts';
 import { selectMember } from '../member/member.repo.ts';
 import type { ProjectRow } from '../project/project-view.ts';
 import { summaryColumns } from './search.repo.ts';
