@@ -24,6 +24,7 @@ import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import { showCardno, showPageHtml } from './modules/company/share-page.ts';
 import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
+import { complaintEvidenceReader } from './modules/complaint/complaint-files.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
@@ -42,6 +43,7 @@ import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/pla
 import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
+import { reportFileReader } from './modules/report/report-files.ts';
 import { registerTipRoutes } from './modules/tip/tip.routes.ts';
 import { SessionCache } from './modules/user/session-cache.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
@@ -306,7 +308,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerUserRoutes(app, deps);
   const storage = opts.storage ?? (await createStorage(config));
   if (!opts.storage) app.addHook('onClose', async () => storage.close?.());
-  registerFileRoutes(app, deps, storage);
+  registerFileRoutes(app, deps, storage, [reportFileReader, complaintEvidenceReader]);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCreateAdmin } from '../src/cli/create-admin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { sha256 } from '../src/lib/crypto.ts';
-import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { addressKey, pairKey } from '../src/modules/user/login-limits.ts';
 import { ADMIN_PASSWORD, adminClient, makeAdmin, makeMember } from './admin-helpers.ts';
 import {

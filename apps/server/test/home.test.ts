@@ -1,4 +1,5 @@
 import type { HomeInfo } from '@zl/shared';
+import { shanghaiIso } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoCash, escrowRelease, prepayIn } from '../src/modules/ledger/movements.ts';
@@ -22,7 +23,7 @@ const db = () => ctx.database.db;
 const exec = (q: ReturnType<typeof sql>) => db().execute(q);
 
 /** `YYYY-MM` of an instant in Asia/Shanghai. */
-const month = (t: number) => new Date(t + 8 * 3_600_000).toISOString().slice(0, 7);
+const month = (t: number) => shanghaiIso(t).slice(0, 7);
 
 let trade = 0;
 /** The customer's prepayment into the project's escrow, then released to the winner (real movements). */

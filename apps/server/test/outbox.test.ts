@@ -8,7 +8,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { insertEvent } from '../src/modules/outbox/outbox.repo.ts';
 import type { OutboxEvent } from '../src/modules/outbox/outbox.ts';
 import {

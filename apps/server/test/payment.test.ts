@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, normalisePrivateKey, normalisePublicKey } from '../src/config/env.ts';
 import { balanceOf, coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import {
+  bookEscrowSplit,
+  type MoneyDeps,
   type PaymentDeps,
   reconcile,
   releaseEscrow,
-  settleEscrowSplit,
+  sendSplitRefund,
 } from '../src/modules/payment/payment.service.ts';
 import { createPlatformAlipay, sandboxKeys } from '../src/modules/payment/platform-alipay.ts';
 import { notifyForm } from '../src/modules/payment/sandbox.ts';
@@ -17,6 +19,18 @@ import { expectError, expectOk, makeTestApp, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
 import { memberClient } from './projectcenter-fixtures.ts';
+
+/**
+ * A split in its own transaction, then the refund sent: what the complaint ruling does around its
+ * own transaction (complaint.service `ruleComplaint`), here without the complaint.
+ */
+async function settleEscrowSplit(deps: MoneyDeps, projectId: number, refundFen: number) {
+  const booked = await deps.db.transaction((tx) =>
+    bookEscrowSplit(tx, projectId, refundFen, deps.config.platformCommissionBp),
+  );
+  const refundSent = await sendSplitRefund(deps, booked.refund);
+  return { refunded: booked.refunded, released: booked.released, commission: booked.commission, refundSent };
+}
 
 let port = 0;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { PROJECT_PARTY_FIELDS, type ProjectInfo } from '@zl/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { projects } from '../src/db/schema/index.ts';
-import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { Client, expectError, expectFields, expectOk } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';

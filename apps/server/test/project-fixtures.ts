@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { purposeVisibility } from '@zl/shared';
+import { purposeVisibility, shanghaiToday } from '@zl/shared';
 import { eq } from 'drizzle-orm';
 import { files, projects, quotes } from '../src/db/schema/index.ts';
-import { insertAudit } from '../src/modules/admin/audit.repo.ts';
+import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { postTransaction } from '../src/modules/ledger/ledger.service.ts';
 import type { TestContext } from './helpers.ts';
 
 export type ProjectInsert = typeof projects.$inferInsert;
 
 const DAY = 86_400_000;
-export const isoDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10); // Asia/Shanghai calendar day
+export const isoDate = (ms: number) => shanghaiToday(ms); // Asia/Shanghai calendar day
 
 /** A project row inserted directly (status 1 bidding unless told), owned by `customerId`. */
 export async function makeProject(

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CONTRACT_CHECK } from '@zl/shared';
 import { eq } from 'drizzle-orm';
 import { files, projects, quotes } from '../src/db/schema/index.ts';
 import { prepayIn } from '../src/modules/ledger/movements.ts';
@@ -41,7 +42,7 @@ export async function buildingProject(
     prepay,
     prepayp: prepay,
     ispaid: prepay > 0,
-    contctck: 2,
+    contctck: CONTRACT_CHECK.APPROVED,
     biddl: new Date(Date.now() - 86_400_000),
   });
   await ctx.database.db.transaction(async (tx) => {

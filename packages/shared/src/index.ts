@@ -20,6 +20,7 @@ export * from './labels.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
 export * from './member/track-record.schema.ts';
+export * from './money.ts';
 export * from './payment/payment.schema.ts';
 export * from './project/contract.schema.ts';
 export * from './project/delivery-step.ts';

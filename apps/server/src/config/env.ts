@@ -9,7 +9,7 @@ const bool = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -40,9 +40,9 @@ const envSchema = z.object({
   WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
-  /** a live session read within this many seconds is answered from the process's cache (0: off; docs/members.md) */
   /** a search's count made by any process within this many seconds is reused (0: off; docs/marketplace.md) */
   SEARCH_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  /** a live session read within this many seconds is answered from the process's cache (0: off; docs/members.md) */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -102,73 +102,6 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_MEMBER: z.coerce.number().int().min(1).max(100_000).default(10),
   LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
 });
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  isProduction: boolean;
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** server processes to run on this machine (docs/deploy.md "Processes") */
-  workers: number;
-  logLevel: string;
-  cookieSecure: boolean;
-  /**
-   * Fastify's trustProxy (README, "部署"): false, true (every hop: the client can choose its own
-   * X-Forwarded-For address) or the addresses/CIDRs of the reverse proxies to believe.
-   */
-  trustProxy: boolean | string[];
-  /**
-   * Origins, besides the site's own (the request's Host), whose pages may send state-changing calls
-   * (docs/api.md, "Cross-site requests"); normalised `URL.origin` strings.
-   */
-  allowedOrigins: string[];
-  /** Strict-Transport-Security on every answer: production only */
-  hsts: boolean;
-  demoData: boolean;
-  smsProvider: 'dev' | 'aliyun';
-  /** set when smsProvider is 'aliyun' (loadConfig refuses aliyun without keys) */
-  aliyunSms: AliyunSmsConfig | null;
-  /** null: WeChat sign-in is not configured (no appid + secret) */
-  wechat: WechatConfig | null;
-  sessionIdleMs: number;
-  /** 0: every request reads its session from the database */
-  sessionCacheMs: number;
-  /** 0: every numbered search page counts its matches */
-  searchCountCacheSeconds: number;
-  sessionAbsoluteMs: number;
-  rememberMs: number;
-  /** failed logins allowed per client address (all accounts together) in a 15-minute window */
-  loginIpFailureLimit: number;
-  /** failed logins allowed per (client address, account) pair in a one-hour window */
-  loginIpAccountFailureLimit: number;
-  dbPoolSize: number;
-  /** a fresh PGlite DATA_DIR starts from dist/pglite-template.tar.gz when it matches (ADR 0003) */
-  pgliteTemplate: boolean;
-  /** largest accepted upload, in bytes */
-  uploadMaxBytes: number;
-  /** bytes a member may upload per Shanghai calendar day */
-  uploadDailyBytes: number;
-  uploadDir: string;
-  /** null: uploads on local disk under uploadDir */
-  s3: S3StorageConfig | null;
-  starterCoins: number;
-  /** INVITE_COINS: coins to the inviter once per verified invitee */
-  inviteCoins: number;
-  /** basis points: 500 = 5% */
-  platformCommissionBp: number;
-  jobsEnabled: boolean;
-  expireIntervalMs: number;
-  /** AUTO_ACCEPT_DAYS: days before the system accepts an undecided completion report */
-  autoAcceptDays: number;
-  /** null: no ALIPAY_APP_ID (the sandbox outside production, PAYMENT_NOT_CONFIGURED in production) */
-  alipay: AlipayConfig | null;
-  /** the site's public origin, no trailing slash (Alipay's notify_url and return_url) */
-  publicBaseUrl: string;
-  /** caps of the live event streams (docs/adr/0007-live-events.md) */
-  live: { perMember: number; maxStreams: number };
-}
 
 export interface AlipayConfig {
   appId: string;
@@ -444,13 +377,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`配置错误（环境变量）：\n${lines}`);
   }
   const e = parsed.data;
-  const isProduction = e.NODE_ENV === 'production';
   const problems = productionProblems(e);
   if (problems.length > 0) {
     throw new Error(
       `配置错误（环境变量，NODE_ENV=production）：\n${problems.map((p) => `  ${p}`).join('\n')}`,
     );
   }
+  return toConfig(e);
+}
+
+/**
+ * The configuration the server runs with: the parsed environment (`envSchema`'s output) turned into
+ * what the code asks for. `Config` is this function's answer, so a field exists once, here, with its
+ * comment; README.md "Configuration" lists every variable (config-docs.test.ts compares it with `envSchema`).
+ */
+function toConfig(e: Env) {
+  const isProduction = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -458,37 +400,64 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    /** server processes to run on this machine (docs/deploy.md "Processes") */
     workers: workersOf(e),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: e.COOKIE_SECURE ?? isProduction,
+    /**
+     * Fastify's trustProxy (README, "部署"): false, true (every hop: the client can choose its own
+     * X-Forwarded-For address) or the addresses/CIDRs of the reverse proxies to believe.
+     */
     trustProxy: trustProxy(e.TRUST_PROXY),
+    /**
+     * Origins, besides the site's own (the request's Host), whose pages may send state-changing calls
+     * (docs/api.md, "Cross-site requests"); normalised `URL.origin` strings.
+     */
     allowedOrigins: allowedOrigins(e.ALLOWED_ORIGINS),
+    /** Strict-Transport-Security on every answer: production only */
     hsts: isProduction,
     demoData: e.DEMO_DATA ?? !isProduction,
     smsProvider: e.SMS_PROVIDER,
+    /** set when smsProvider is 'aliyun' (loadConfig refuses aliyun without keys) */
     aliyunSms: aliyunSmsConfig(e),
+    /** null: WeChat sign-in is not configured (no appid + secret) */
     wechat: wechatConfig(e, e.PORT),
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    /** 0: every request reads its session from the database */
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    /** 0: every numbered search page counts its matches */
     searchCountCacheSeconds: e.SEARCH_COUNT_CACHE_SECONDS,
     sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
     rememberMs: e.REMEMBER_DAYS * 86_400_000,
+    /** failed logins allowed per client address (all accounts together) in a 15-minute window */
     loginIpFailureLimit: e.LOGIN_IP_FAILURE_LIMIT,
+    /** failed logins allowed per (client address, account) pair in a one-hour window */
     loginIpAccountFailureLimit: e.LOGIN_IP_ACCOUNT_FAILURE_LIMIT,
     dbPoolSize: e.DB_POOL_SIZE,
+    /** a fresh PGlite DATA_DIR starts from dist/pglite-template.tar.gz when it matches (ADR 0003) */
     pgliteTemplate: e.PGLITE_TEMPLATE ?? true,
+    /** largest accepted upload, in bytes */
     uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
     uploadDailyBytes: e.UPLOAD_DAILY_MB * 1024 * 1024,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     starterCoins: e.STARTER_COINS,
+    /** INVITE_COINS: coins to the inviter once per verified invitee */
     inviteCoins: e.INVITE_COINS,
+    /** basis points: 500 = 5% */
     platformCommissionBp: e.PLATFORM_COMMISSION_BP,
     jobsEnabled: e.JOBS_ENABLED ?? true,
     expireIntervalMs: e.EXPIRE_INTERVAL_SECONDS * 1000,
+    /** AUTO_ACCEPT_DAYS: days before the system accepts an undecided completion report */
     autoAcceptDays: e.AUTO_ACCEPT_DAYS,
+    /** null: no ALIPAY_APP_ID (the sandbox outside production, PAYMENT_NOT_CONFIGURED in production) */
     alipay: alipayConfig(e),
+    /** null: uploads on local disk under uploadDir */
     s3: s3Config(e),
+    /** the site's public origin, no trailing slash (Alipay's notify_url and return_url) */
     publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
+    /** caps of the live event streams (docs/adr/0007-live-events.md) */
     live: { perMember: e.LIVE_STREAMS_PER_MEMBER, maxStreams: e.LIVE_MAX_STREAMS },
   };
 }
+
+export type Config = ReturnType<typeof toConfig>;

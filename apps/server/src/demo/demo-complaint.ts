@@ -1,6 +1,6 @@
-import { PROJECT_STATUS } from '@zl/shared';
+import { CONTRACT_CHECK, PROJECT_STATUS } from '@zl/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { insertComplaint, setComplaintOpen } from '../modules/complaint/complaint.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
@@ -53,7 +53,7 @@ export async function seedDemoComplaint(db: Db, demo: DemoMobiles): Promise<stri
       showInDays: 6,
       status: PROJECT_STATUS.BUILDING,
       changes: {
-        contctck: 2,
+        contctck: CONTRACT_CHECK.APPROVED,
         contctckdt: new Date(Date.now() - 6 * DAY),
         ispaid: true,
         prepayp: DEMO_COMPLAINT_PREPAY_FEN,

@@ -1,4 +1,4 @@
-import { PROJECT_STATUS } from '@zl/shared';
+import { CONTRACT_CHECK, PROJECT_STATUS } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import { randomToken } from '../lib/crypto.ts';
 import { contractPdf } from '../modules/contract/contract.service.ts';
@@ -46,7 +46,7 @@ export async function seedDemoContract(db: Db, demo: DemoMobiles): Promise<strin
       prepay: 500_000,
       showInDays: 35,
       status: PROJECT_STATUS.SIGNING,
-      changes: { contctck: 1, contctckdt: new Date(Date.now() - DAY / 2) },
+      changes: { contctck: CONTRACT_CHECK.PENDING, contctckdt: new Date(Date.now() - DAY / 2) },
       note: '演示：签约中、合同待审核',
     });
     const building = await insertDemoAwardedProject(tx, {
@@ -56,7 +56,7 @@ export async function seedDemoContract(db: Db, demo: DemoMobiles): Promise<strin
       prepay: BUILDING_PREPAY,
       showInDays: 12,
       status: PROJECT_STATUS.BUILDING,
-      changes: { contctck: 2, contctckdt: new Date(Date.now() - 5 * DAY) },
+      changes: { contctck: CONTRACT_CHECK.APPROVED, contctckdt: new Date(Date.now() - 5 * DAY) },
       note: '演示：施工中、预付款已托管',
     });
     // the prepayment reached escrow as a real payment does (payment.service.ts settlePrepay)
@@ -110,7 +110,7 @@ export async function attachDemoContracts(
   for (const title of titles) {
     const found = await findProjectByTitle(db, customer.id, title);
     const p = found && (await lockProject(db, found.id));
-    if (!p || p.contctck === 0 || (p.contract as string[]).length > 0) continue;
+    if (!p || p.contctck === CONTRACT_CHECK.NONE || (p.contract as string[]).length > 0) continue;
     const { pdf, name } = await contractPdf(db, supplier.id, p.id);
     const key = newStorageKey('pdf');
     await storage.put(key, pdf, 'application/pdf');

@@ -1,6 +1,6 @@
-import { PROJECT_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
 import type { Db } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
 import { releaseEscrow } from '../modules/payment/payment.service.ts';
 import { backdateLedgerTransaction } from './demo-bills.repo.ts';
@@ -44,7 +44,7 @@ export async function seedDemoEarnings(db: Db, demo: DemoMobiles, now = Date.now
         prepay: d.prepay,
         showInDays: -(d.acceptedDaysAgo + 4),
         status: PROJECT_STATUS.DONE,
-        changes: { ispaid: true, prepayp: d.prepay, reportck: 2, reportdate: accepted },
+        changes: { ispaid: true, prepayp: d.prepay, reportck: REPORT_CHECK.ACCEPTED, reportdate: accepted },
         note: '演示：往期已完成并结算',
       });
       await insertAudit(tx, {

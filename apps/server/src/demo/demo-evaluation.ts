@@ -1,6 +1,6 @@
 import { EVALUATION_RULES, PROJECT_STATUS } from '@zl/shared';
 import type { Db, Tx } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { insertEvaluation, revealProject, updateEvaluation } from '../modules/evaluation/evaluation.repo.ts';
 import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 

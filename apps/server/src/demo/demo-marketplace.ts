@@ -1,7 +1,7 @@
-import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, suggestedCoins } from '@zl/shared';
+import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, shanghaiToday, suggestedCoins } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import type { RequirementItem } from '../db/schema/index.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { demoCoins } from '../modules/ledger/movements.ts';
 import { countProjectsOf, insertProject, nextOrderNumber } from '../modules/project/project.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
@@ -124,7 +124,7 @@ const DEMO_PROJECTS: DemoProject[] = [
 
 const withHeading = (lines: string[]) => (lines.length ? ['演示业务数据：', ...lines] : []);
 
-const iso = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+const iso = (ms: number) => shanghaiToday(ms);
 
 /**
  * The marketplace on a demo database, also on one made before issue 4: the demo supplier holds

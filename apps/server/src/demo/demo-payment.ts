@@ -1,4 +1,4 @@
-import { PROJECT_STATUS } from '@zl/shared';
+import { CONTRACT_CHECK, PROJECT_STATUS } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
@@ -24,7 +24,7 @@ export async function seedDemoPrepay(db: Db, demo: DemoMobiles): Promise<string[
       prepay: DEMO_PREPAY_FEN,
       showInDays: 40,
       status: PROJECT_STATUS.SIGNING,
-      changes: { contctck: 2, contctckdt: new Date(Date.now() - DAY) },
+      changes: { contctck: CONTRACT_CHECK.APPROVED, contctckdt: new Date(Date.now() - DAY) },
       note: '演示：签约中、合同已审核、待付预付款',
     }),
   );

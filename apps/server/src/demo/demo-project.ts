@@ -1,6 +1,13 @@
-import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, type QuoteLine } from '@zl/shared';
+import {
+  CONTRACT_CHECK,
+  computeAreas,
+  PROJECT_CHECKED,
+  PROJECT_STATUS,
+  type QuoteLine,
+  shanghaiToday,
+} from '@zl/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
 import { insertProject, nextOrderNumber, setProjectStatus } from '../modules/project/project.repo.ts';
 import type { ProjectUpdate } from '../modules/project/project-transition.ts';
@@ -9,7 +16,7 @@ import { findMemberByMobile } from '../modules/user/user.repo.ts';
 
 const DAY = 86_400_000;
 /** A calendar date (Asia/Shanghai) `ms` from the epoch, as the API writes dates. */
-export const demoDate = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+export const demoDate = (ms: number) => shanghaiToday(ms);
 
 /** The demo accounts' mobiles, as the seed names them. */
 export interface DemoMobiles {
@@ -131,7 +138,10 @@ export async function insertDemoAwardedProject(
     awardedAt: new Date(biddl + DAY),
     // building and later: the contract was approved (a stage may say when)
     ...(input.status >= PROJECT_STATUS.BUILDING
-      ? { contctck: 2, contctckdt: new Date(Math.min(biddl + 4 * DAY, now - 3_600_000)) }
+      ? {
+          contctck: CONTRACT_CHECK.APPROVED,
+          contctckdt: new Date(Math.min(biddl + 4 * DAY, now - 3_600_000)),
+        }
       : {}),
     ...input.changes,
   });
@@ -180,8 +190,8 @@ function demoHistory(input: DemoAwardInput, biddl: number, now: number): DemoSte
     { event: 'award', to: PROJECT_STATUS.AWARDED, role: 'customer', at: biddl + DAY },
   ];
   const building = input.status >= PROJECT_STATUS.BUILDING;
-  const contract = building || (c.contctck ?? 0) >= 1;
-  const approved = building || c.contctck === 2;
+  const contract = building || (c.contctck ?? CONTRACT_CHECK.NONE) !== CONTRACT_CHECK.NONE;
+  const approved = building || c.contctck === CONTRACT_CHECK.APPROVED;
   if (contract)
     steps.push({ event: 'uploadContract', to: PROJECT_STATUS.SIGNING, role: 'supplier', at: after(3) });
   if (approved)

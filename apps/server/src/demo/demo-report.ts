@@ -1,4 +1,4 @@
-import { PROJECT_STATUS, reportLineKey } from '@zl/shared';
+import { CONTRACT_CHECK, PROJECT_STATUS, REPORT_CHECK, reportLineKey } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
@@ -63,11 +63,11 @@ export async function seedDemoReport(
       showInDays: -1,
       status: PROJECT_STATUS.ACCEPTING,
       changes: {
-        contctck: 2,
+        contctck: CONTRACT_CHECK.APPROVED,
         contctckdt: new Date(Date.now() - 12 * DAY),
         ispaid: true,
         prepayp: DEMO_REPORT_PREPAY_FEN,
-        reportck: 1,
+        reportck: REPORT_CHECK.PENDING,
         reportdate: new Date(Date.now() - DAY),
         workpic,
       },

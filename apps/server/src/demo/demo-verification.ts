@@ -1,8 +1,8 @@
 import { AUTH_STATUS } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import { findAdminByUsername } from '../modules/admin/admin.repo.ts';
-import { insertAudit } from '../modules/admin/audit.repo.ts';
 import { decide, setMemberAuth } from '../modules/admin/review.repo.ts';
+import { insertAudit } from '../modules/audit/audit.repo.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { insertPersonAuth, latestPersonAuth } from '../modules/verification/verification.repo.ts';

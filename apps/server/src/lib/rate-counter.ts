@@ -60,10 +60,6 @@ export function counterReleaseSteps(keys: Param<string>[]): { ctes: SQL[]; after
   return { ctes, after };
 }
 
-export async function resetCounter(db: DbOrTx, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_counters where key = ${key}`);
-}
-
 /**
  * Takes one of `limit` places in the current window, atomically: the count grows only while it is
  * below the limit (or the window has passed), so N parallel callers can never take more than

@@ -3,20 +3,13 @@
  * decimals. No floating point touches an amount: formatting and parsing work on digits only.
  */
 
+// The 分 → 元 formatter is shared with the server (packages/shared/src/money.ts).
+export { formatFen } from '@zl/shared';
+
 const YUAN_RE = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
 function group(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** 123450 → '¥1,234.50'; -5 → '-¥0.05'. Not an integer → '—'. */
-export function formatFen(fen: number | null | undefined, opts: { symbol?: boolean } = {}): string {
-  if (typeof fen !== 'number' || !Number.isSafeInteger(fen)) return '—';
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const yuan = Math.floor(abs / 100);
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}${opts.symbol === false ? '' : '¥'}${group(String(yuan))}.${cents}`;
 }
 
 /** Whole 金币 with thousands separators: 12345 → '12,345'. Not an integer → '—'. */

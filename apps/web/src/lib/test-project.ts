@@ -1,4 +1,5 @@
 import type { ProjectDetail as Project } from '@zl/shared';
+import { CONTRACT_CHECK, REPORT_CHECK } from '@zl/shared';
 import dayjs from 'dayjs';
 
 /** A customer's project as Customer/projectInfo answers it, for page and component tests. */
@@ -40,10 +41,10 @@ export function projectFixture(over: Partial<Project> = {}): Project {
     closedBy: '',
     workpic: [],
     contract: '[]',
-    contctck: 0,
+    contctck: CONTRACT_CHECK.NONE,
     contctckdt: '',
     reports: [],
-    reportck: 0,
+    reportck: REPORT_CHECK.NONE,
     reportdate: '',
     prepayp: 0,
     ispaid: false,

@@ -17,10 +17,31 @@ export function shanghaiDateTime(at: Date = new Date()): { dates: string; times:
   return { dates, times };
 }
 
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
-/** Today's calendar date in Asia/Shanghai, `YYYY-MM-DD`. */
-export function shanghaiToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 10);
+/**
+ * The platform's clock is Asia/Shanghai's, and this module is its one place (docs/product.md §
+ * Time). China has kept UTC+8 without daylight saving since 1991, so a fixed offset is exact, and
+ * much cheaper per row than Intl with a time zone.
+ */
+export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
+
+/** The instant moved by the offset: its UTC fields (`getUTCHours`, `toISOString`) read Shanghai's wall clock. */
+export function shanghaiClock(at: Date | number = new Date()): Date {
+  return new Date((typeof at === 'number' ? at : at.getTime()) + SHANGHAI_OFFSET_MS);
+}
+
+/** `YYYY-MM-DDTHH:mm:ss.sss` of an instant on Shanghai's wall clock (no zone letter). */
+export function shanghaiIso(at: Date | number = new Date()): string {
+  return shanghaiClock(at).toISOString().slice(0, 23);
+}
+
+/** Today's calendar date in Asia/Shanghai, `YYYY-MM-DD` (of `now`, an instant or epoch ms). */
+export function shanghaiToday(now: Date | number = new Date()): string {
+  return shanghaiIso(now).slice(0, 10);
+}
+
+/** 00:00 of a `YYYY-MM-DD` in Asia/Shanghai, as an instant. */
+export function shanghaiMidnight(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
 }
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

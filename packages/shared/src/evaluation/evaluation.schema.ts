@@ -137,6 +137,3 @@ export type ProjectEvaluations = z.infer<typeof projectEvaluationsSchema>;
 
 export const evaluationListPageSchema = pagedSchema(evaluationViewSchema);
 export type EvaluationListPage = z.infer<typeof evaluationListPageSchema>;
-
-/** A supplier's score: mean of the revealed customer evaluations' three marks, one decimal; null = 暂无评分. */
-export const supplierScoreSchema = z.number().nullable();

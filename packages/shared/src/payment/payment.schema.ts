@@ -60,9 +60,3 @@ export const orderStatusResultSchema = z.object({
   projectId: z.number().int().nullable().describe('预付款的项目编号'),
 });
 export type OrderStatusResult = z.infer<typeof orderStatusResultSchema>;
-
-export const paymentStatusLabels: Record<PaymentOrderStatus, string> = {
-  pending: '待支付',
-  paid: '支付成功',
-  closed: '已关闭',
-};

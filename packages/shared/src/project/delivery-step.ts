@@ -1,5 +1,5 @@
-import { shanghaiToday } from '../date/date.ts';
-import { PROJECT_STATUS } from './project-states.ts';
+import { shanghaiIso, shanghaiToday } from '../date/date.ts';
+import { CONTRACT_CHECK, PROJECT_STATUS, REPORT_CHECK } from './project-states.ts';
 
 /**
  * The delivery progress of a project, computed from its detail fields alone (docs/delivery-contract.md
@@ -91,7 +91,7 @@ export function buildInDate(sdate: string): string {
 function biddlText(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '';
-  return new Date(t + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return shanghaiIso(t).slice(0, 16).replace('T', ' ');
 }
 
 const S = PROJECT_STATUS;
@@ -102,7 +102,7 @@ export function deliveryMilestones(p: DeliveryFields, now: Date = new Date()): M
   const closed = p.status === S.CLOSED;
   const awarded = p.status >= S.AWARDED && !closed;
   const building = p.status >= S.BUILDING && !closed;
-  const contractDone = p.contctck === 2 && p.status >= S.SIGNING;
+  const contractDone = p.contctck === CONTRACT_CHECK.APPROVED && p.status >= S.SIGNING;
   const prepayDone = p.prepay === 0 ? contractDone || building : p.ispaid;
   const buildIn = buildInDate(p.sdate);
   const reportDone = p.status >= S.ACCEPTING && !closed;
@@ -126,7 +126,12 @@ export function deliveryMilestones(p: DeliveryFields, now: Date = new Date()): M
       date: contractDone ? p.contctckdt.slice(0, 10) : '',
       done: contractDone || building,
       overdue: live && awarded && !contractDone && !building && reached(buildIn),
-      note: p.contctck === 3 ? '合同被驳回' : p.contctck === 1 && !contractDone ? '待参展商审核' : '',
+      note:
+        p.contctck === CONTRACT_CHECK.REJECTED
+          ? '合同被驳回'
+          : p.contctck === CONTRACT_CHECK.PENDING && !contractDone
+            ? '待参展商审核'
+            : '',
     },
     {
       key: 'prepay',
@@ -166,12 +171,12 @@ export function deliveryMilestones(p: DeliveryFields, now: Date = new Date()): M
       date: reportDone ? p.reportdate.slice(0, 10) : '',
       done: reportDone,
       overdue: live && awarded && !reportDone && passed(p.sdate),
-      note: p.reportck === 3 && p.status === S.BUILDING ? '报告被退回，待重新提交' : '',
+      note: p.reportck === REPORT_CHECK.REWORK && p.status === S.BUILDING ? '报告被退回，待重新提交' : '',
     },
     {
       key: 'accept',
       label: '验收',
-      date: accepted && p.reportck === 2 ? p.reportdate.slice(0, 10) : '',
+      date: accepted && p.reportck === REPORT_CHECK.ACCEPTED ? p.reportdate.slice(0, 10) : '',
       done: accepted,
       overdue: false,
       note: p.complaintOpen ? '投诉处理中，暂停自动验收' : '',
@@ -219,19 +224,19 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
         customer: wait('等待供应商上传合同'),
       };
     case S.SIGNING:
-      if (p.contctck === 1)
+      if (p.contctck === CONTRACT_CHECK.PENDING)
         return {
           label: '合同待审核',
           supplier: wait('等待参展商审核合同'),
           customer: go('审核合同', `${project}#contract`),
         };
-      if (p.contctck === 3)
+      if (p.contctck === CONTRACT_CHECK.REJECTED)
         return {
           label: '合同被驳回',
           supplier: go('重新上传合同', `/uploadContract?id=${id}`),
           customer: wait('等待供应商重新上传合同'),
         };
-      if (p.contctck === 2 && !p.ispaid && p.prepay > 0)
+      if (p.contctck === CONTRACT_CHECK.APPROVED && !p.ispaid && p.prepay > 0)
         return {
           label: '待付预付款',
           supplier: wait('等待预付款'),
@@ -241,8 +246,11 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
       return { label: '待开工', supplier: wait('等待开工'), customer: wait('等待开工') };
     case S.BUILDING:
       return {
-        label: p.reportck === 3 ? '报告被退回' : '施工中',
-        supplier: go(p.reportck === 3 ? '修改完工报告' : '上传完工报告', `/uploadReport?id=${id}`),
+        label: p.reportck === REPORT_CHECK.REWORK ? '报告被退回' : '施工中',
+        supplier: go(
+          p.reportck === REPORT_CHECK.REWORK ? '修改完工报告' : '上传完工报告',
+          `/uploadReport?id=${id}`,
+        ),
         customer: wait('等待供应商完工'),
       };
     case S.ACCEPTING:

@@ -32,6 +32,20 @@ export const projectStatusLabels = labelsByCode<ProjectStatus>([
 /** Platform review of a posting (`checked`): 0 pending · 1 approved · 2 rejected. */
 export const PROJECT_CHECKED = { PENDING: 0, APPROVED: 1, REJECTED: 2 } as const;
 
+/**
+ * The customer's review of the uploaded contract (`contctck`, docs/delivery-contract.md): 0 nothing
+ * uploaded · 1 waiting for review · 2 approved · 3 rejected (the supplier uploads again).
+ */
+export const CONTRACT_CHECK = { NONE: 0, PENDING: 1, APPROVED: 2, REJECTED: 3 } as const;
+export type ContractCheck = (typeof CONTRACT_CHECK)[keyof typeof CONTRACT_CHECK];
+
+/**
+ * The customer's review of the completion report (`reportck`, docs/delivery-report.md): 0 nothing
+ * uploaded · 1 waiting for acceptance · 2 accepted · 3 sent back for rework.
+ */
+export const REPORT_CHECK = { NONE: 0, PENDING: 1, ACCEPTED: 2, REWORK: 3 } as const;
+export type ReportCheck = (typeof REPORT_CHECK)[keyof typeof REPORT_CHECK];
+
 export type ProjectActor = 'customer' | 'supplier' | 'admin' | 'system';
 
 export type ProjectEvent =

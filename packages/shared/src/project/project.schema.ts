@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRealDate, shanghaiToday } from '../date/date.ts';
+import { isRealDate, shanghaiMidnight, shanghaiToday } from '../date/date.ts';
 import { FILE_ID_RE } from '../file/file.schema.ts';
 import { trackRecordSchema } from '../member/track-record.schema.ts';
 import { isValidRegion } from '../region/region.ts';
@@ -149,7 +149,7 @@ export const projectSaveSchema = z
     const deadline = Date.parse(v.biddl);
     if (deadline <= Date.now())
       ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应晚于现在' });
-    else if (deadline >= Date.parse(`${v.sdate}T00:00:00+08:00`))
+    else if (deadline >= shanghaiMidnight(v.sdate).getTime())
       ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应早于开展日期' });
   });
 export type ProjectSaveInput = z.input<typeof projectSaveSchema>;

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import * as repo from './admin.repo.ts';
-import { insertAudit } from './audit.repo.ts';
 
 export async function listAdmins(db: Db): Promise<AdminListItem[]> {
   const rows = await repo.listAdmins(db);

@@ -2,28 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, auditLog, members, projects } from '../../db/schema/index.ts';
 
-export interface AuditEntry {
-  actorType: 'admin' | 'member' | 'system';
-  actorId: number | null;
-  action: string;
-  targetType: string;
-  targetId: string | number;
-  detail: Record<string, unknown>;
-  /** when it happened, when not now (the demo data's project histories) */
-  at?: Date;
-}
-
-/**
- * The one writer of the audit log, for every module (operators, members and the system alike).
- * Written inside the transaction of the change it records: no change without its audit row.
- */
-export async function insertAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  const { at, ...row } = entry;
-  await db
-    .insert(auditLog)
-    .values({ ...row, targetId: String(entry.targetId), ...(at ? { createdAt: at } : {}) });
-}
-
+/** The operators' reading of the audit log; its one writer is modules/audit/audit.repo.ts. */
 export async function listAudit(
   db: DbOrTx,
   filter: { targetType?: string | undefined; targetId?: string | undefined; action?: string | undefined },

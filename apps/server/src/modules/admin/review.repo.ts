@@ -1,7 +1,7 @@
 import { AUTH_STATUS, type AuthKind } from '@zl/shared';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { admins, businessAuths, files, members, personAuths } from '../../db/schema/index.ts';
+import { admins, businessAuths, members, personAuths } from '../../db/schema/index.ts';
 import { selectMember } from '../member/member.repo.ts';
 import { cappedCount, likeEscape } from './audit.repo.ts';
 
@@ -111,13 +111,6 @@ export async function adminName(db: DbOrTx, id: number | null): Promise<string |
   if (id === null) return null;
   const [row] = await db.select({ u: admins.username }).from(admins).where(eq(admins.id, id)).limit(1);
   return row?.u ?? null;
-}
-
-export async function fileMimes(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
-  const list = ids.filter(Boolean);
-  if (list.length === 0) return new Map();
-  const rows = await db.select({ id: files.id, mime: files.mime }).from(files).where(inArray(files.id, list));
-  return new Map(rows.map((r) => [r.id, r.mime]));
 }
 
 /** The submission, locked until the deciding transaction ends: two reviewers cannot both decide it. */

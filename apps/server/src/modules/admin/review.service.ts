@@ -11,10 +11,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
+import { fileMimes } from '../file/file.repo.ts';
 import { grantStarterCoins, inviteCoins, lockForVerificationCoins } from '../ledger/movements.ts';
 import { inviterOf } from '../member/invite.repo.ts';
+import { findCardtype } from '../member/member.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
-import { insertAudit } from './audit.repo.ts';
 import * as repo from './review.repo.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -81,7 +83,7 @@ export async function authDetail(db: Db, kind: AuthKind, id: number): Promise<Au
     repo.memberSummary(db, rec.memberId),
     repo.history(db, kind, rec.memberId, rec.id),
     repo.adminName(db, rec.reviewerId),
-    repo.fileMimes(db, [rec.cardfrt, rec.cardrvs, ...(bcerts ? [bcerts] : [])]),
+    fileMimes(db, [rec.cardfrt, rec.cardrvs, ...(bcerts ? [bcerts] : [])]),
   ]);
   if (!member) throw new AppError('NOT_FOUND');
   return {
@@ -159,7 +161,11 @@ export async function authReview(
         tx,
         inviterId === undefined ? [row.memberId] : [row.memberId, inviterId],
       );
-      await grantStarterCoins(tx, row.memberId, opts.starterCoins ?? 0);
+      await grantStarterCoins(
+        tx,
+        { id: row.memberId, cardtype: await findCardtype(tx, row.memberId) },
+        opts.starterCoins ?? 0,
+      );
       if (inviterId !== undefined)
         await inviteCoins(tx, {
           inviterId,

@@ -1,4 +1,4 @@
-import { BILL_ACCOUNTS, type BillItem } from '@zl/shared';
+import { BILL_ACCOUNTS, type BillItem, formatFen } from '@zl/shared';
 
 /**
  * The CSV of the bills (docs/bills.md "Export"): UTF-8 with a BOM and CRLF so Excel opens it in
@@ -8,10 +8,9 @@ import { BILL_ACCOUNTS, type BillItem } from '@zl/shared';
 export const CSV_BOM = '\uFEFF';
 export const CSV_HEADER = ['流水号', '时间', '类型', '账户', '币种', '金额', '余额', '说明', '关联'];
 
-/** Integer 分 as yuan with two decimals, no floating point: -1234 → '-12.34'. */
+/** Integer 分 as a number cell: -1234 → '-12.34' (no ¥, no thousands separators). */
 export function yuan(fen: number): string {
-  const abs = Math.abs(fen);
-  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatFen(fen, { symbol: false, grouping: false });
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

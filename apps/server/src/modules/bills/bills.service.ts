@@ -6,6 +6,7 @@ import {
   type BillsListResult,
   type BillsMonthlyResult,
   ledgerTypeText,
+  shanghaiMidnight,
   shanghaiToday,
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -36,8 +37,6 @@ async function accountsOf(db: DbOrTx, memberId: number, account: BillAccount | '
 }
 
 const DAY_MS = 86_400_000;
-/** 00:00 of a `YYYY-MM-DD` in Asia/Shanghai. */
-const shanghaiMidnight = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 function postingFilter(f: BillsFilter): repo.PostingFilter {
   return {

@@ -11,6 +11,7 @@ import {
   type complainAddSchema,
   type complainEditSchema,
   type complaintRuleSchema,
+  formatFen,
   PROJECT_STATUS,
 } from '@zl/shared';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
@@ -320,11 +321,7 @@ export async function ruleComplaint(
     if (input.decision === 'split') {
       const held = await balanceOf(tx, { kind: 'escrow', projectId: project.id }, 'CNY');
       if (refundFen > held)
-        throw fieldError(
-          'VALIDATION_FAILED',
-          'refundFen',
-          `退款金额不能超过托管中的 ¥${(held / 100).toFixed(2)}`,
-        );
+        throw fieldError('VALIDATION_FAILED', 'refundFen', `退款金额不能超过托管中的 ${formatFen(held)}`);
       await applyTransition(
         tx,
         {

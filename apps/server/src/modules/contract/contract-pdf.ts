@@ -1,5 +1,11 @@
 import { createRequire } from 'node:module';
-import { AUTO_ACCEPT_DAYS_DEFAULT, buildInDate, type QuoteLine, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import {
+  AUTO_ACCEPT_DAYS_DEFAULT,
+  buildInDate,
+  formatFen,
+  type QuoteLine,
+  REQUIREMENT_CATEGORIES,
+} from '@zl/shared';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -36,16 +42,6 @@ export interface ContractDraft {
   prepay: number;
   days: number;
   awardedAt: string;
-}
-
-/** 分 → `¥1,234.50` */
-export function yuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const int = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}¥${int}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 export function contractFileName(orders: string): string {
@@ -128,16 +124,16 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
       .fontSize(10)
       .text(`${label}`, 50, doc.y + 2);
     for (const l of lines) {
-      row([l.name, l.spec || '—', yuan(l.price), `${l.qty}${l.unit}`, yuan(l.amount)]);
+      row([l.name, l.spec || '—', formatFen(l.price), `${l.qty}${l.unit}`, formatFen(l.amount)]);
     }
     const sub = lines.reduce((s, l) => s + l.amount, 0);
-    row(['', '', '', `${label}小计`, yuan(sub)], true);
+    row(['', '', '', `${label}小计`, formatFen(sub)], true);
   }
   doc.moveDown(0.3);
-  p(`合同总价：${yuan(d.total)}（含上述全部项目）`);
+  p(`合同总价：${formatFen(d.total)}（含上述全部项目）`);
   p(
     d.prepay > 0
-      ? `预付款：${yuan(d.prepay)}。甲方在合同审核通过后通过平台支付，预付款由平台托管，验收通过后与尾款一并结算给乙方。`
+      ? `预付款：${formatFen(d.prepay)}。甲方在合同审核通过后通过平台支付，预付款由平台托管，验收通过后与尾款一并结算给乙方。`
       : '预付款：无。',
   );
 

@@ -1,4 +1,5 @@
 import {
+  CONTRACT_CHECK,
   type ContractState,
   type contractReviewSchema,
   type contractUploadSchema,
@@ -25,7 +26,7 @@ export function contractState(p: ProjectRow): ContractState {
     contctck: p.contctck,
     contctckdt: shanghaiDateTime(p.contctckdt),
     contract: p.contract,
-    reason: p.contctck === 3 ? p.reason : '',
+    reason: p.contctck === CONTRACT_CHECK.REJECTED ? p.reason : '',
     ispaid: p.ispaid,
     prepay: Number(p.prepay),
   };
@@ -91,12 +92,12 @@ export async function uploadContract(
     const p = await lockProject(tx, input.id);
     const quote = p ? await winnerOf(tx, p) : undefined;
     if (!p || !quote || quote.supplierId !== member.memberId) throw new AppError('NOT_FOUND');
-    if (p.status === PROJECT_STATUS.SIGNING && p.contctck === 1)
+    if (p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.PENDING)
       throw new AppError('INVALID_STATE', {
         message: '合同已上传，正在等待参展商审核',
         data: { status: p.status },
       });
-    if (p.status === PROJECT_STATUS.SIGNING && p.contctck === 2)
+    if (p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.APPROVED)
       throw new AppError('INVALID_STATE', {
         message: '合同已审核通过，无需再次上传',
         data: { status: p.status },
@@ -116,7 +117,7 @@ export async function uploadContract(
         actor: { type: 'supplier', id: member.memberId },
         detail: { files: files.length },
       },
-      () => ({ contract: files, contctck: 1, contctckdt: new Date(), reason: '' }),
+      () => ({ contract: files, contctck: CONTRACT_CHECK.PENDING, contctckdt: new Date(), reason: '' }),
     );
     return contractState(res.project);
   });
@@ -145,12 +146,16 @@ export async function reviewContract(
         detail: input.approve ? { approve: true } : { approve: false, reason },
       },
       (p) => {
-        if (p.contctck !== 1)
+        if (p.contctck !== CONTRACT_CHECK.PENDING)
           throw new AppError('INVALID_STATE', {
-            message: p.contctck === 2 ? '合同已审核通过' : '没有待审核的合同',
+            message: p.contctck === CONTRACT_CHECK.APPROVED ? '合同已审核通过' : '没有待审核的合同',
             data: { status: p.status },
           });
-        return { contctck: input.approve ? 2 : 3, contctckdt: new Date(), reason };
+        return {
+          contctck: input.approve ? CONTRACT_CHECK.APPROVED : CONTRACT_CHECK.REJECTED,
+          contctckdt: new Date(),
+          reason,
+        };
       },
     );
     let project = res.project;

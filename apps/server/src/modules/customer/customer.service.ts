@@ -13,9 +13,9 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
-import { fileMimes } from '../admin/review.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { scoresOf } from '../evaluation/evaluation.service.ts';
+import { fileMimes } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { trackRecords } from '../member/track-record.ts';
 import { insertProject, nextOrderNumber } from '../project/project.repo.ts';

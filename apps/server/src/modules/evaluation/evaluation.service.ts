@@ -12,9 +12,8 @@ import { AppError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
-import { lockProject } from '../project/project.repo.ts';
+import { findProject, findWinner, lockProject } from '../project/project.repo.ts';
 import type { ProjectRow } from '../project/project-view.ts';
-import { findProject, findWinner } from '../projectcenter/projectcenter.repo.ts';
 import type { EvaluationListRow, EvaluationRow, EvaluationSide } from './evaluation.repo.ts';
 import * as repo from './evaluation.repo.ts';
 

@@ -8,8 +8,6 @@ import {
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { isEvidenceForParty } from '../complaint/complaint.repo.ts';
-import { isReportFileOf } from '../report/report.repo.ts';
 import { type FileRow, findMemberFile } from './file.repo.ts';
 import { isContractFileOfParty } from './project-files.repo.ts';
 
@@ -42,14 +40,34 @@ export function fileRef(id: string, hasThumb = true): FileRef {
 }
 
 /**
- * Who besides the uploader may read a private file (operators read every file): a project's
- * contract files (docs/delivery-contract.md "Files") and its completion report's photos and files
- * (docs/delivery-report.md "Files"), to the project's customer and its winning supplier; a
- * complaint's evidence, to both of its parties (docs/delivery-complaint.md).
+ * A module's answer to "may this member read this private file, which my records point at?". The
+ * module that stores file ids registers it (app.ts hands the list to the file routes), so the file
+ * module depends on none of them (docs/seed-map.md § Modules).
  */
-export async function memberMayReadPrivate(db: DbOrTx, memberId: number, row: FileRow): Promise<boolean> {
+export interface PrivateFileReader {
+  /** the purposes it judges; null: any purpose (but a contract's, which only its parties read) */
+  purposes: readonly FilePurpose[] | null;
+  mayRead(db: DbOrTx, memberId: number, fileId: string): Promise<boolean>;
+}
+
+/**
+ * Who besides the uploader may read a private file (operators read every file): a project's
+ * contract files (docs/delivery-contract.md "Files") to the project's customer and its winning
+ * supplier; otherwise whoever a registered reader lets in, in order: the report module (its photos
+ * and files, docs/delivery-report.md "Files") and the complaint module (evidence, to both parties,
+ * docs/delivery-complaint.md).
+ */
+export async function memberMayReadPrivate(
+  db: DbOrTx,
+  memberId: number,
+  row: FileRow,
+  readers: readonly PrivateFileReader[],
+): Promise<boolean> {
   if (row.ownerMemberId === memberId) return true;
   if (row.purpose === 'contract') return isContractFileOfParty(db, memberId, row.id);
-  if (row.purpose === 'report' && (await isReportFileOf(db, row.id, memberId))) return true;
-  return isEvidenceForParty(db, memberId, row.id);
+  for (const r of readers) {
+    const judges = r.purposes === null || r.purposes.includes(row.purpose as FilePurpose);
+    if (judges && (await r.mayRead(db, memberId, row.id))) return true;
+  }
+  return false;
 }

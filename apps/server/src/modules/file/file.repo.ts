@@ -70,3 +70,11 @@ export async function releaseUploadBytes(db: DbOrTx, key: string, dayStart: Date
     update rate_counters set count = greatest(0, count - ${bytes}::int)
     where key = ${key} and window_start = ${dayStart}::timestamptz`);
 }
+
+/** The mime type of each of these files (a made-up id is left out). */
+export async function fileMimes(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  const list = ids.filter(Boolean);
+  if (list.length === 0) return new Map();
+  const rows = await db.select({ id: files.id, mime: files.mime }).from(files).where(inArray(files.id, list));
+  return new Map(rows.map((r) => [r.id, r.mime]));
+}

@@ -7,7 +7,7 @@ import type { App, Deps } from '../../lib/types.ts';
 import { memberOrAdminOf } from '../../plugins/guards.ts';
 import { findFileById } from './file.repo.ts';
 import { checkUploadRate, reserveDailyBytes, saveUpload, type Uploader } from './file.service.ts';
-import { memberMayReadPrivate } from './file-access.ts';
+import { memberMayReadPrivate, type PrivateFileReader } from './file-access.ts';
 import type { FileStorage } from './storage.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback plus the UTF-8 name, so Chinese names survive the download. */
@@ -83,7 +83,12 @@ async function readUpload(request: FastifyRequest, maxBytes: number) {
   return { purpose, ...upload };
 }
 
-export function registerFileRoutes(app: App, deps: Deps, store: FileStorage): FileStorage {
+export function registerFileRoutes(
+  app: App,
+  deps: Deps,
+  store: FileStorage,
+  readers: readonly PrivateFileReader[],
+): FileStorage {
   const maxBytes = deps.config.uploadMaxBytes;
 
   // Multipart is parsed only inside this scope: every other call still refuses anything but JSON.
@@ -144,7 +149,8 @@ export function registerFileRoutes(app: App, deps: Deps, store: FileStorage): Fi
     if (!row) throw notFound();
     if (row.visibility === 'private') {
       const reader =
-        request.member !== null && (await memberMayReadPrivate(deps.db, request.member.memberId, row));
+        request.member !== null &&
+        (await memberMayReadPrivate(deps.db, request.member.memberId, row, readers));
       if (!reader && !request.admin) throw notFound();
     }
     const key = thumb ? row.thumbKey : row.storageKey;

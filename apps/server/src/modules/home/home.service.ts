@@ -8,6 +8,7 @@ import {
   type HomeDeliveryTodo,
   type HomeInfo,
   PROJECT_STATUS,
+  shanghaiMidnight,
   shanghaiToday,
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
@@ -61,7 +62,7 @@ async function earningsOf(db: DbOrTx, memberId: number, now: Date) {
   const sums = await monthlyInOut(
     db,
     accounts.map((a) => a.id),
-    new Date(`${months[0]}-01T00:00:00+08:00`),
+    shanghaiMidnight(`${months[0]}-01`),
     'escrow_release',
   );
   const byMonth = new Map(sums.map((s) => [s.month, s.in]));

@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/client.ts';
-import { findCardtype } from '../member/member.repo.ts';
 import { lockAccountsAhead, postTransaction } from './ledger.service.ts';
 
 /**
@@ -99,12 +98,18 @@ export function lockForEscrowSplit(
 /**
  * A supplier's first approved verification (personal or business) brings `amount` coins from
  * the coin issuer, once per member (type `starter_coins`, key `starter:<memberId>`): a second
- * approval, a re-review or a retry posts nothing. Customers do not quote, so they get none.
+ * approval, a re-review or a retry posts nothing. Customers do not quote, so they get none: the
+ * caller passes the member's card type (the ledger reads no member tables).
  * Answers whether coins were granted now.
  */
-export async function grantStarterCoins(tx: Tx, memberId: number, amount: number): Promise<boolean> {
+export async function grantStarterCoins(
+  tx: Tx,
+  member: { id: number; cardtype: string | null | undefined },
+  amount: number,
+): Promise<boolean> {
+  const memberId = member.id;
   if (amount <= 0) return false;
-  if ((await findCardtype(tx, memberId)) !== 'workshop') return false;
+  if (member.cardtype !== 'workshop') return false;
   const r = await postTransaction(tx, {
     type: 'starter_coins',
     memo: '认证通过赠送金币',

@@ -1,9 +1,10 @@
 import type { Tx } from '../../db/client.ts';
+import { notifyLive } from '../outbox/live-channel.repo.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { onProjectEvent } from '../project/project-transition.ts';
 import type { LedgerPayload } from '../tip/tip.events.ts';
 import { quoteProject } from '../tip/tip.repo.ts';
-import { notifyLive, projectLive } from './live.repo.ts';
+import { projectLive } from './live.repo.ts';
 
 export const LIVE_PROJECT_HANDLER = 'live.project';
 export const LIVE_QUOTE_HANDLER = 'live.quote';

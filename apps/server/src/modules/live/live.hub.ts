@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Unlisten } from '../../db/listen.ts';
 import { AppError } from '../../lib/errors.ts';
+import { LIVE_CHANNEL, type LiveMessage } from '../outbox/live-channel.repo.ts';
 import type { TipRow } from '../tip/tip.repo.ts';
 import { tipView, unreadOf } from '../tip/tip.service.ts';
-import { LIVE_CHANNEL, type LiveMessage, liveSessionHashes, tipsByIds } from './live.repo.ts';
+import { liveSessionHashes, tipsByIds } from './live.repo.ts';
 
 export interface LiveOptions {
   /** open streams one member may hold in this process (tabs); more answer RATE_LIMITED */

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import type { Deps } from '../../lib/types.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { assertOwnFile } from '../file/file-access.ts';
 import { forgetMemberSessions } from '../user/session.service.ts';
 import * as userRepo from '../user/user.repo.ts';

@@ -1,7 +1,9 @@
+import { formatFen } from '@zl/shared';
+
 /** 分 ↔ Alipay's 元 strings ("12.30"), without floating point (docs/payments.md). */
 export function fenToYuan(fen: number): string {
   if (!Number.isSafeInteger(fen) || fen < 0) throw new Error(`bad amount ${fen}`);
-  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  return formatFen(fen, { symbol: false, grouping: false });
 }
 
 /** "12.30" → 1230; anything but digits with exactly two decimals (or none) → null. */

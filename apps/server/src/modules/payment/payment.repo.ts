@@ -151,15 +151,6 @@ export async function insertRefund(
   return row;
 }
 
-export async function findRefund(db: DbOrTx, outRequestNo: string): Promise<PaymentRefundRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(paymentRefunds)
-    .where(eq(paymentRefunds.outRequestNo, outRequestNo))
-    .limit(1);
-  return row;
-}
-
 export async function pendingRefunds(db: DbOrTx, limit: number): Promise<PaymentRefundRow[]> {
   return db
     .select()

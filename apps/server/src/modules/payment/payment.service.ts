@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
   COIN_PRICE_FEN,
+  CONTRACT_CHECK,
   type OrderStatusResult,
   type PayLinkRequest,
   type PayLinkResult,
   PROJECT_STATUS,
+  shanghaiIso,
 } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
@@ -56,13 +58,15 @@ function gateway(deps: PaymentDeps): PlatformAlipay {
 
 /** `Z` + Beijing yyyyMMddHHmmss + 10 random digits: unique, sortable, ≤ 64 chars as Alipay asks. */
 export function newOutTradeNo(now = new Date()): string {
-  const beijing = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const beijing = shanghaiIso(now).replace(/\D/g, '').slice(0, 14);
   return `Z${beijing}${String(randomInt(0, 1e10)).padStart(10, '0')}`;
 }
 
 /** Prepayment is due: contract approved (contctck 2) in 签约中 (3), not paid yet. */
 export function prepayDue(p: { status: number; contctck: number; ispaid: boolean; prepay: number }): boolean {
-  return p.status === PROJECT_STATUS.SIGNING && p.contctck === 2 && !p.ispaid && p.prepay > 0;
+  return (
+    p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.APPROVED && !p.ispaid && p.prepay > 0
+  );
 }
 
 /** `Alipay/getPayLink`: stores a pending order and answers the page-pay address. */
@@ -429,20 +433,4 @@ export async function sendSplitRefund(
     );
     return false;
   }
-}
-
-/**
- * A split in its own transaction, then the refund sent: bookEscrowSplit + sendSplitRefund (the
- * complaint ruling calls the two itself, around its own transaction).
- */
-export async function settleEscrowSplit(
-  deps: MoneyDeps,
-  projectId: number,
-  refundFen: number,
-): Promise<{ refunded: number; released: number; commission: number; refundSent: boolean }> {
-  const booked = await deps.db.transaction((tx) =>
-    bookEscrowSplit(tx, projectId, refundFen, deps.config.platformCommissionBp),
-  );
-  const refundSent = await sendSplitRefund(deps, booked.refund);
-  return { refunded: booked.refunded, released: booked.released, commission: booked.commission, refundSent };
 }

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { shanghaiIso, shanghaiToday } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fenToYuan, yuanToFen } from './money.ts';
@@ -18,11 +19,11 @@ import * as repo from './sandbox.repo.ts';
 
 /** Beijing time as Alipay writes it: `2026-11-23 16:00:00`. */
 export function alipayTime(d = new Date()): string {
-  return new Date(d.getTime() + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+  return shanghaiIso(d).replace('T', ' ').slice(0, 19);
 }
 
 export function newTradeNo(now = new Date()): string {
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 8);
+  const day = shanghaiToday(now).replaceAll('-', '');
   return `${day}22001${String(randomInt(0, 1e12)).padStart(12, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
 }
 

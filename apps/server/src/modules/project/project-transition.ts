@@ -1,4 +1,5 @@
 import {
+  CONTRACT_CHECK,
   findTransition,
   type ProjectActor,
   type ProjectEvent,
@@ -8,7 +9,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { projects } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import type { HandlerContext, Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import { lockProject, setProjectStatus } from './project.repo.ts';
@@ -70,7 +71,7 @@ function guardHolds(event: ProjectEvent, project: ProjectRow, now: Date): boolea
     case 'expire':
       return project.biddl.getTime() <= now.getTime();
     case 'prepayPaid':
-      return project.contctck === 2 && !project.ispaid;
+      return project.contctck === CONTRACT_CHECK.APPROVED && !project.ispaid;
     default:
       return true;
   }

@@ -4,6 +4,7 @@ import {
   type ProjectStatus,
   type ProjectSummary,
   projectStatusLabels,
+  SHANGHAI_OFFSET_MS,
 } from '@zl/shared';
 import type { projects } from '../../db/schema/index.ts';
 import { fileRef } from '../file/file-access.ts';
@@ -34,10 +35,6 @@ export type ProjectSummaryRow = Pick<
   | 'picture'
   | 'createdAt'
 >;
-
-// China has kept UTC+8 without daylight saving since 1991, so a fixed offset is exact here and
-// much cheaper per row than Intl with a time zone.
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
 function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);

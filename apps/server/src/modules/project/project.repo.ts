@@ -1,9 +1,33 @@
-import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, QUOTE_STATUS, shanghaiToday } from '@zl/shared';
 import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { projects, quotes } from '../../db/schema/index.ts';
+import { members, projects, quotes } from '../../db/schema/index.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
+
+export async function findProject(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+  return row;
+}
+
+/** The supplier of the winning quote, if the project was awarded. */
+export async function findWinner(db: DbOrTx, quoteId: number | null) {
+  if (quoteId === null) return undefined;
+  const [row] = await db
+    .select({
+      supplierId: quotes.supplierId,
+      cardno: members.cardno,
+      nickname: members.nickname,
+      company: members.company,
+      mobile: members.mobile,
+      realname: members.realname,
+    })
+    .from(quotes)
+    .innerJoin(members, eq(members.id, quotes.supplierId))
+    .where(eq(quotes.id, quoteId))
+    .limit(1);
+  return row;
+}
 
 /** Locks one project row for the rest of the caller's transaction. */
 export async function lockProject(tx: DbOrTx, projectId: number): Promise<ProjectRow | undefined> {
@@ -44,7 +68,7 @@ export async function countProjectsOf(db: DbOrTx, customerId: number): Promise<n
  * One upsert on the day's counter row: concurrent publishers queue on that row, never collide.
  */
 export async function nextOrderNumber(db: DbOrTx, now: Date = new Date()): Promise<string> {
-  const day = new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  const day = shanghaiToday(now).replaceAll('-', '');
   const [row] = await queryRows<{ seq: number }>(
     db,
     sql`insert into order_sequences (day, seq) values (${day}, 1)

@@ -1,5 +1,6 @@
 import {
   AUTH_STATUS,
+  CONTRACT_CHECK,
   PROJECT_PARTY_FIELDS,
   PROJECT_STATUS,
   type ProjectInfo,
@@ -108,6 +109,8 @@ export async function getInfo(db: DbOrTx, memberId: number, id: number): Promise
   const why = await blocker(db, caller, p, mine);
   const party = mayseeContact(p, memberId, mine);
   const detail = projectDetail(p, { showMobile: party });
+  // a contract rejection reason is between the two parties (docs/delivery-contract.md)
+  if (!party && p.contctck === CONTRACT_CHECK.REJECTED) detail.reason = '';
   const info: ProjectInfo = {
     ...detail,
     favorite,

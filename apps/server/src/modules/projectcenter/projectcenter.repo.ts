@@ -1,21 +1,19 @@
 import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
+import { auditLog, favorites, projects, quotes } from '../../db/schema/index.ts';
 import { selectMember } from '../member/member.repo.ts';
 import type { ProjectRow } from '../project/project-view.ts';
 import { summaryColumns } from './search.repo.ts';
+
+// Read by evaluation too, so they live with the projects (no projectcenter ↔ evaluation loop).
+export { findProject, findWinner } from '../project/project.repo.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 
 /** What a caller's role and verification allow (the session knows only the card type). */
 export function findCaller(db: DbOrTx, memberId: number) {
   return selectMember(db, memberId, ['id', 'cardtype', 'personauth', 'businsauth']);
-}
-
-export async function findProject(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  return row;
 }
 
 /** Listed in the order centre: approved by an operator (rejected and pending postings are not). */
@@ -86,25 +84,6 @@ export async function projectTimeline(db: DbOrTx, projectId: number) {
     .where(and(eq(auditLog.targetType, 'project'), eq(auditLog.targetId, String(projectId))))
     .orderBy(asc(auditLog.id))
     .limit(100);
-}
-
-/** The supplier of the winning quote, if the project was awarded. */
-export async function findWinner(db: DbOrTx, quoteId: number | null) {
-  if (quoteId === null) return undefined;
-  const [row] = await db
-    .select({
-      supplierId: quotes.supplierId,
-      cardno: members.cardno,
-      nickname: members.nickname,
-      company: members.company,
-      mobile: members.mobile,
-      realname: members.realname,
-    })
-    .from(quotes)
-    .innerJoin(members, eq(members.id, quotes.supplierId))
-    .where(eq(quotes.id, quoteId))
-    .limit(1);
-  return row;
 }
 
 export function findMember(db: DbOrTx, id: number) {

@@ -1,4 +1,4 @@
-import { PROJECT_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
 import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { files, projectReports, projects, quotes, reportLines } from '../../db/schema/index.ts';
@@ -144,7 +144,7 @@ export async function lockNextDueReport(
     .where(
       and(
         eq(projects.status, PROJECT_STATUS.ACCEPTING),
-        eq(projects.reportck, 1),
+        eq(projects.reportck, REPORT_CHECK.PENDING),
         eq(projects.complaintOpen, false),
         lt(projects.reportdate, before),
         skip.length ? notInArray(projects.id, skip) : undefined,

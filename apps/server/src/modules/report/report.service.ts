@@ -1,6 +1,7 @@
 import {
   PROJECT_STATUS,
   parseReportLineKey,
+  REPORT_CHECK,
   REPORT_REASON_MAX,
   REPORT_REASON_MIN,
   REQUIREMENT_CATEGORIES,
@@ -106,7 +107,7 @@ export async function updateReports(
     const checklist = checklistOf(quote);
     const byKey = new Map(checklist.map((l) => [l.line, l]));
     const existing = new Map((await repo.listReportLines(tx, project.id)).map((r) => [r.line, r]));
-    const rework = project.reportck === 3;
+    const rework = project.reportck === REPORT_CHECK.REWORK;
     // which lines this round must carry: all of them the first time, the flagged ones after a rework
     const due = rework
       ? checklist.filter((l) => existing.get(l.line)?.state === 'flagged').map((l) => l.line)
@@ -181,7 +182,7 @@ export async function updateReports(
       () => ({
         workpic: input.workpic,
         reports: input.reports,
-        reportck: 1,
+        reportck: REPORT_CHECK.PENDING,
         reportdate: new Date(),
       }),
     );
@@ -250,7 +251,7 @@ export async function reportInfo(
     prepayp: project.prepayp,
     complaintOpen: project.complaintOpen,
     autoAcceptAt:
-      project.reportck === 1 &&
+      project.reportck === REPORT_CHECK.PENDING &&
       project.status === PROJECT_STATUS.ACCEPTING &&
       project.reportdate &&
       autoAcceptDays > 0
@@ -282,8 +283,8 @@ export async function acceptReport(
   await repo.tickPendingLines(tx, project.id);
   await applyTransition(
     tx,
-    { projectId: project.id, event: 'accept', actor, detail: { reportck: 2 } },
-    () => ({ reportck: 2 }),
+    { projectId: project.id, event: 'accept', actor, detail: { reportck: REPORT_CHECK.ACCEPTED } },
+    () => ({ reportck: REPORT_CHECK.ACCEPTED }),
   );
   const r = (await releaseEscrow(tx, project.id, commissionBp)) ?? { released: 0, commission: 0 };
   await repo.markAccepted(tx, project.id, {
@@ -308,7 +309,7 @@ export async function reportReview(
     const project = await lockProject(tx, input.id);
     const quote = project ? await repo.findWinningQuote(tx, input.id) : undefined;
     if (!project || !quote || project.customerId !== customerId) throw new AppError('NOT_FOUND');
-    if (project.status !== PROJECT_STATUS.ACCEPTING || project.reportck !== 1) {
+    if (project.status !== PROJECT_STATUS.ACCEPTING || project.reportck !== REPORT_CHECK.PENDING) {
       throw invalid(
         project.status === PROJECT_STATUS.DONE ? '项目已验收' : '当前没有待验收的完工报告',
         project.status,
@@ -374,7 +375,7 @@ export async function reportReview(
         { type: 'customer', id: customerId },
         config.platformCommissionBp,
       );
-      return { status: PROJECT_STATUS.DONE, reportck: 2, ...r };
+      return { status: PROJECT_STATUS.DONE, reportck: REPORT_CHECK.ACCEPTED, ...r };
     }
     if (!flagged.length) {
       throw fieldError(
@@ -398,11 +399,11 @@ export async function reportReview(
         projectId: project.id,
         event: 'reworkReport',
         actor: { type: 'customer', id: customerId },
-        detail: { reportck: 3, flagged: flagged.map(([line]) => line) },
+        detail: { reportck: REPORT_CHECK.REWORK, flagged: flagged.map(([line]) => line) },
       },
-      () => ({ reportck: 3 }),
+      () => ({ reportck: REPORT_CHECK.REWORK }),
     );
-    return { status: PROJECT_STATUS.BUILDING, reportck: 3, released: 0, commission: 0 };
+    return { status: PROJECT_STATUS.BUILDING, reportck: REPORT_CHECK.REWORK, released: 0, commission: 0 };
   });
 }
 

@@ -1,7 +1,13 @@
-import { COMPLAINT_DECISION_TEXT, COMPLAINT_RULES, EVALUATION_RULES } from '@zl/shared';
+import {
+  COMPLAINT_DECISION_TEXT,
+  COMPLAINT_RULES,
+  EVALUATION_RULES,
+  formatFen,
+  shanghaiClock,
+} from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
 import * as repo from './tip.repo.ts';
-import { clip, customerLink, type Draft, supplierLink, yuan } from './tip-drafts.ts';
+import { clip, customerLink, type Draft, supplierLink } from './tip-drafts.ts';
 
 // The tips of evaluations and complaints (docs/messages.md); the handlers are in tip.events.ts.
 
@@ -89,7 +95,7 @@ export interface ComplaintPayload {
 
 /** 11月26日 20:03, China time (the platform's members are in China). */
 function chinaTime(d: Date): string {
-  const c = new Date(d.getTime() + 8 * 3_600_000);
+  const c = shanghaiClock(d);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${c.getUTCMonth() + 1}月${c.getUTCDate()}日 ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}`;
 }
@@ -146,7 +152,7 @@ export async function complaintTips(tx: Tx, type: string, e: ComplaintPayload): 
       const reason = c.rulingText ? `裁决理由：${c.rulingText}` : '';
       const content =
         c.decision === 'split'
-          ? `平台裁决关闭项目${name}并分配托管款：退还参展商 ${yuan(c.refundFen)}，结算供应商 ${yuan(c.releasedFen - c.commissionFen)}（已扣平台服务费 ${yuan(c.commissionFen)}）。${reason}`
+          ? `平台裁决关闭项目${name}并分配托管款：退还参展商 ${formatFen(c.refundFen)}，结算供应商 ${formatFen(c.releasedFen - c.commissionFen)}（已扣平台服务费 ${formatFen(c.commissionFen)}）。${reason}`
           : `平台驳回了项目${name}的投诉，项目继续进行。${reason}`;
       const title = `投诉已裁决：${COMPLAINT_DECISION_TEXT[c.decision]}`;
       return [to(c.complainantId, 'review', title, content), to(c.respondentId, 'review', title, content)];

@@ -1,6 +1,7 @@
 import type { ProjectEvent } from '@zl/shared';
+import { formatFen } from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
-import { notifyLive } from '../live/live.repo.ts';
+import { notifyLive } from '../outbox/live-channel.repo.ts';
 import type { Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import type { ProjectEventNotice } from '../project/project-transition.ts';
 import { onProjectEvent } from '../project/project-transition.ts';
@@ -11,7 +12,7 @@ import {
   type EvaluationPayload,
   evaluationTips,
 } from './tip-delivery.ts';
-import { clip, customerLink, type Draft, str, supplierLink, yuan } from './tip-drafts.ts';
+import { clip, customerLink, type Draft, str, supplierLink } from './tip-drafts.ts';
 
 /**
  * Events → tips (docs/messages.md § Events). Registered on the outbox as `tips`: it runs after the
@@ -118,7 +119,7 @@ export async function projectTips(tx: Tx, n: Omit<ProjectEventNotice, 'eventId'>
         toCustomer(
           'finance',
           '预付款支付成功',
-          `项目${name}的预付款${typeof d.amount === 'number' ? ` ${yuan(d.amount)} ` : ''}已托管到平台，项目进入施工阶段。`,
+          `项目${name}的预付款${typeof d.amount === 'number' ? ` ${formatFen(d.amount)} ` : ''}已托管到平台，项目进入施工阶段。`,
         ),
         ...toWinner('project', '项目进入施工阶段', `项目${name}的预付款已托管，请开始施工。`),
       ];
@@ -208,21 +209,21 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
       return each(
         'finance',
         '项目款已到账',
-        (a) => `${yuan(a.fen)} 已存入您的账户余额。${clip(p.memo ?? '', 100)}`,
+        (a) => `${formatFen(a.fen)} 已存入您的账户余额。${clip(p.memo ?? '', 100)}`,
       );
     case 'escrow_refund':
       return each(
         'finance',
         '预付款已退回',
-        (a) => `${yuan(a.fen)} 已原路退回您的付款账户。${clip(p.memo ?? '', 100)}`,
+        (a) => `${formatFen(a.fen)} 已原路退回您的付款账户。${clip(p.memo ?? '', 100)}`,
       );
     case 'withdraw_payout':
-      return each('finance', '提现已到账', (a) => `您申请提现的 ${yuan(a.fen)} 已打款，请注意查收。`);
+      return each('finance', '提现已到账', (a) => `您申请提现的 ${formatFen(a.fen)} 已打款，请注意查收。`);
     case 'withdraw_reject':
       return each(
         'finance',
         '提现申请未通过',
-        (a) => `您申请提现的 ${yuan(a.fen)} 未通过审核，金额已退回余额。`,
+        (a) => `您申请提现的 ${formatFen(a.fen)} 未通过审核，金额已退回余额。`,
       );
     default:
       // quote_refund, prepay_in, withdraw_freeze: the member's own step, or told by the project's tip

@@ -2,7 +2,7 @@ import type { Tip, TipChange, TipListPage, tipDeleteSchema, tipEditSchema, tipLi
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Deps } from '../../lib/types.ts';
-import { notifyLive } from '../live/live.repo.ts';
+import { notifyLive } from '../outbox/live-channel.repo.ts';
 import * as repo from './tip.repo.ts';
 
 /** Tip row → the API's Tip (Tipcenter/getList and the live stream's `tip` event). */

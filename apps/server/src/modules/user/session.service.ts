@@ -112,14 +112,8 @@ export async function forgetMemberSessions(
  * Remember-me tokens (selector.validator): the selector finds the row, the validator is compared
  * by hash in constant time. Each use replaces the token (rotation). A known selector with a wrong
  * validator means a stolen-and-used token: every remember token of that member is revoked.
+ * A new one: the cookie value and the row to store (written by the caller).
  */
-export async function issueRememberToken(db: DbOrTx, config: Config, memberId: number): Promise<string> {
-  const { cookie, row } = newRememberToken(config);
-  await repo.insertRememberToken(db, { ...row, memberId });
-  return cookie;
-}
-
-/** A new remember token: the cookie value and the row to store (written by the caller). */
 export function newRememberToken(config: Config): {
   cookie: string;
   row: { selector: string; validatorHash: string; validSeconds: number };

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import * as repo from './verification.repo.ts';

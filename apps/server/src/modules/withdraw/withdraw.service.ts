@@ -4,6 +4,8 @@ import {
   type adminWithdrawListSchema,
   type CashBalance,
   type FundsOverview,
+  formatFen,
+  SHANGHAI_OFFSET_MS,
   WITHDRAW_RULES,
   WITHDRAW_STATUS_TEXT,
   type WithdrawItem,
@@ -22,7 +24,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import { recordFailure, recordSuccess, reserveTry } from '../../lib/lockout.repo.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
-import { insertAudit } from '../admin/audit.repo.ts';
+import { insertAudit } from '../audit/audit.repo.ts';
 import { balanceOf, verifyLedger } from '../ledger/ledger.service.ts';
 import { withdrawFreeze, withdrawPayout, withdrawReject } from '../ledger/movements.ts';
 import { verifiedPayees } from '../member/payee.repo.ts';
@@ -34,8 +36,6 @@ import * as repo from './withdraw.repo.ts';
  * Withdrawals (docs/withdrawals.md). Any member with cash may withdraw it (the `member` guard):
  * suppliers get cash from released escrow, a customer from a refund; the rules are the same.
  */
-
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // Asia/Shanghai has no daylight saving time
 
 /** The start of today and of this month in Asia/Shanghai, as instants. */
 export function shanghaiBoundaries(now = new Date()): { dayStart: Date; monthStart: Date } {
@@ -55,9 +55,6 @@ export async function cashBalance(db: DbOrTx, memberId: number): Promise<CashBal
   ]);
   return { cash, frozen };
 }
-
-const yuan = (fen: number) =>
-  `¥${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function itemOf(w: Withdrawal): WithdrawItem {
   return {
@@ -146,7 +143,7 @@ export async function postNew(
 }
 
 function notEnough(cash: number): AppError {
-  return fieldError('INSUFFICIENT_FUNDS', 'amount', `可提现余额不足，当前可提现 ${yuan(cash)}`);
+  return fieldError('INSUFFICIENT_FUNDS', 'amount', `可提现余额不足，当前可提现 ${formatFen(cash)}`);
 }
 
 /** Applycash/list: the member's own requests, newest first, with the balance. */

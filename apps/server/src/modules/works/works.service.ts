@@ -144,11 +144,6 @@ export async function designInfo(deps: Deps, id: number, callerId: number | null
   return { ...designView(row), supplier: ownerOf(owner), mine: callerId === row.memberId };
 }
 
-/** Member/userInfo `myworks`: how many designs the supplier shows. */
-export function designCount(deps: Pick<Deps, 'db'>, memberId: number): Promise<number> {
-  return repo.countDesigns(deps.db, memberId);
-}
-
 // ---------- services ----------
 
 /** The columns of a service; the schema made sure a priced one has its price and unit. */

@@ -1,5 +1,5 @@
 import type { ProjectDetail } from '@zl/shared';
-import { PROJECT_STATUS } from '@zl/shared';
+import { CONTRACT_CHECK, PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -55,7 +55,7 @@ export function ContractReview({ project: p }: { project: ProjectDetail }) {
             <ContractFiles ids={files} />
           </div>
         )}
-        {p.status === PROJECT_STATUS.SIGNING && p.contctck === 1 && (
+        {p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.PENDING && (
           <Alert
             type="warning"
             showIcon
@@ -73,7 +73,7 @@ export function ContractReview({ project: p }: { project: ProjectDetail }) {
             }
           />
         )}
-        {p.status === PROJECT_STATUS.SIGNING && p.contctck === 3 && (
+        {p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.REJECTED && (
           <Alert
             type="error"
             showIcon
@@ -81,7 +81,9 @@ export function ContractReview({ project: p }: { project: ProjectDetail }) {
             description="等待供应商重新上传合同"
           />
         )}
-        {p.contctck === 2 && <Alert type="success" showIcon title={`合同已审核通过（${p.contctckdt}）`} />}
+        {p.contctck === CONTRACT_CHECK.APPROVED && (
+          <Alert type="success" showIcon title={`合同已审核通过（${p.contctckdt}）`} />
+        )}
       </Space>
       <Modal
         open={rejecting}

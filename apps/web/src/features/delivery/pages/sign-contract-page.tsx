@@ -1,4 +1,5 @@
 import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
+import { CONTRACT_CHECK } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -15,7 +16,7 @@ export default function SignContractPage() {
   const project = useWinnerProject('只有中标供应商可以签订合同');
   if (project.instead) return project.instead;
   const { p } = project;
-  const uploaded = p.contctck === 1 || p.contctck === 2;
+  const uploaded = p.contctck === CONTRACT_CHECK.PENDING || p.contctck === CONTRACT_CHECK.APPROVED;
   return (
     <div className="zl-dl-page">
       <section className="zl-panel">
@@ -49,7 +50,9 @@ export default function SignContractPage() {
           showIcon
           title="合同由平台根据中标报价生成：含双方信息、项目与展期、报价明细、总价、预付款与验收条款。下载后打印，签字盖章并与客户确认，再拍照或扫描上传。"
         />
-        {p.contctck === 3 && <Alert type="error" showIcon title={`参展商驳回了合同：${p.reason || '—'}`} />}
+        {p.contctck === CONTRACT_CHECK.REJECTED && (
+          <Alert type="error" showIcon title={`参展商驳回了合同：${p.reason || '—'}`} />
+        )}
         <div className="zl-dl-actions">
           <a href={contractPdfUrl(p.id)} download>
             <Button icon={<DownloadOutlined />} size="large">
@@ -62,7 +65,11 @@ export default function SignContractPage() {
             disabled={uploaded}
             onClick={() => navigate(`/uploadContract?id=${p.id}`)}
           >
-            {uploaded ? (p.contctck === 2 ? '合同已审核通过' : '合同已上传，待审核') : '已签好，去上传合同'}
+            {uploaded
+              ? p.contctck === CONTRACT_CHECK.APPROVED
+                ? '合同已审核通过'
+                : '合同已上传，待审核'
+              : '已签好，去上传合同'}
           </Button>
         </div>
       </section>

@@ -1,4 +1,4 @@
-import { CONTRACT_MAX_FILES, PROJECT_STATUS } from '@zl/shared';
+import { CONTRACT_CHECK, CONTRACT_MAX_FILES, PROJECT_STATUS } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { useState } from 'react';
@@ -21,7 +21,8 @@ export default function UploadContractPage() {
   if (project.instead) return project.instead;
   const { id, p } = project;
   const open =
-    p.status === PROJECT_STATUS.AWARDED || (p.status === PROJECT_STATUS.SIGNING && p.contctck === 3);
+    p.status === PROJECT_STATUS.AWARDED ||
+    (p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.REJECTED);
   const files = slots.filter((f): f is string => Boolean(f));
 
   async function submit() {
@@ -48,7 +49,7 @@ export default function UploadContractPage() {
       <section className="zl-panel">
         <h2>{p.title}</h2>
         <p className="zl-dl-muted">订单号 {p.orders}</p>
-        {p.contctck === 3 && (
+        {p.contctck === CONTRACT_CHECK.REJECTED && (
           <Alert
             type="error"
             showIcon
@@ -59,9 +60,9 @@ export default function UploadContractPage() {
         {!open ? (
           <>
             <Alert
-              type={p.contctck === 2 ? 'success' : 'info'}
+              type={p.contctck === CONTRACT_CHECK.APPROVED ? 'success' : 'info'}
               showIcon
-              title={p.contctck === 2 ? '合同已审核通过' : '合同已上传，等待参展商审核'}
+              title={p.contctck === CONTRACT_CHECK.APPROVED ? '合同已审核通过' : '合同已上传，等待参展商审核'}
             />
             <div className="zl-dl-contract">
               已上传：

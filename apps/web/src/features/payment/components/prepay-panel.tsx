@@ -8,10 +8,13 @@ import { usePay } from '../api/payment.ts';
 import { payMode } from '../lib/pay-mode.ts';
 import { PayResult } from './pay-result.tsx';
 import '../payment.css';
+import { CONTRACT_CHECK, PROJECT_STATUS } from '@zl/shared';
 
 /** Prepayment is due: 签约中 (3) with the contract approved (contctck 2), not paid. */
 export function prepayDue(p: { status: number; contctck: number; ispaid: boolean; prepay: number }): boolean {
-  return p.status === 3 && p.contctck === 2 && !p.ispaid && p.prepay > 0;
+  return (
+    p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.APPROVED && !p.ispaid && p.prepay > 0
+  );
 }
 
 /**

@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { PROJECT_STATUS, REPORT_REASON_MAX, REPORT_REASON_MIN, type ReportLineView } from '@zl/shared';
+import {
+  PROJECT_STATUS,
+  REPORT_CHECK,
+  REPORT_REASON_MAX,
+  REPORT_REASON_MIN,
+  type ReportLineView,
+} from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
@@ -46,7 +52,7 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
   if (isPending) return <Skeleton active className="zl-panel" />;
   if (error || !info) return null;
 
-  const awaiting = info.status === PROJECT_STATUS.ACCEPTING && info.reportck === 1;
+  const awaiting = info.status === PROJECT_STATUS.ACCEPTING && info.reportck === REPORT_CHECK.PENDING;
   const open = info.lines.filter((l) => l.state !== 'ok');
   const set = (line: string, d: Partial<Decision>) =>
     setDecisions((all) => ({ ...all, [line]: { reason: '', ...all[line], ...d } }));
@@ -156,7 +162,7 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
       ) : (
         <>
           {info.status === PROJECT_STATUS.DONE && <AcceptedSummary info={info} />}
-          {info.status === PROJECT_STATUS.BUILDING && info.reportck === 3 && (
+          {info.status === PROJECT_STATUS.BUILDING && info.reportck === REPORT_CHECK.REWORK && (
             <Alert type="warning" showIcon title="已退回整改，等待供应商重新提交需整改的项" />
           )}
           {awaiting && info.complaintOpen && (

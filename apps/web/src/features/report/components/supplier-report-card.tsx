@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PROJECT_STATUS } from '@zl/shared';
+import { PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { Link } from 'react-router';
@@ -15,7 +15,7 @@ export function SupplierReportCard({ projectId, status }: { projectId: number; s
   const shown = status >= PROJECT_STATUS.BUILDING && status <= PROJECT_STATUS.DONE;
   const { data: info } = useQuery(reportInfoQuery(projectId, shown));
   if (!shown || !info || info.role !== 'supplier') return null;
-  const rework = info.status === PROJECT_STATUS.BUILDING && info.reportck === 3;
+  const rework = info.status === PROJECT_STATUS.BUILDING && info.reportck === REPORT_CHECK.REWORK;
   return (
     <section className="zl-panel zl-rp-section" id="report">
       <div className="zl-rp-head">

@@ -2,6 +2,7 @@ import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import { useQuery } from '@tanstack/react-query';
 import {
   PROJECT_STATUS,
+  REPORT_CHECK,
   REPORT_FILES_MAX,
   REPORT_LINE_PHOTOS_MAX,
   REPORT_NOTE_MAX,
@@ -36,7 +37,7 @@ interface Values {
 
 /** Which lines this round carries: every line the first time, the flagged ones after a rework. */
 function editableLines(info: ReportInfo): ReportLineView[] {
-  return info.reportck === 3 ? info.lines.filter((l) => l.state === 'flagged') : info.lines;
+  return info.reportck === REPORT_CHECK.REWORK ? info.lines.filter((l) => l.state === 'flagged') : info.lines;
 }
 
 function initialValues(info: ReportInfo): Values {
@@ -104,7 +105,7 @@ export default function UploadReportPage() {
     return <Skeleton active paragraph={{ rows: 12 }} className="zl-panel" />;
 
   const canSubmit = info.status === PROJECT_STATUS.BUILDING;
-  const rework = info.reportck === 3;
+  const rework = info.reportck === REPORT_CHECK.REWORK;
   const editable = new Set(editableLines(info).map((l) => l.line));
 
   const submit = (v: Values) => {
