@@ -1,4 +1,4 @@
-// A lean HTTP/1.1 load generator for the benchmarks (docs/marketplace.md § Benchmark): `connections`
+// A lean HTTP/1.1 load generator for the benchmarks (docs/bench/search.md): `connections`
 // keep-alive sockets, each sending the same request again as soon as the previous answer is whole.
 // autocannon measures the same way but spends ~0.3 ms of CPU per request itself (its parser, its
 // histograms); on a 2-core box that CPU is taken from the server and the database it measures,

@@ -1,5 +1,5 @@
 // The statements `npm run bench:search` runs through the bare `pg` driver beside the API
-// (docs/marketplace.md § Benchmark). LIST_SQL is, character for character, the text searchProjects
+// (docs/bench/search.md). LIST_SQL is, character for character, the text searchProjects
 // sends for the newest open page (apps/server/test/search-bench-sql.test.ts compares them).
 import { createHash } from 'node:crypto';
 

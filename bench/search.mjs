@@ -203,7 +203,7 @@ console.log(
 // generator (bench/lean-load.mjs), and the median of each ratio. autocannon's own CPU (~0.2–0.3 ms
 // a request, in this process) competes on the box's 2 cores with the server and the database it
 // measures, where the bare query's client is itself what is measured; the lean generator spends
-// ~0.06–0.1 ms. Both ratios are printed (docs/marketplace.md § Benchmark), with the server's CPU
+// ~0.06–0.1 ms. Both ratios are printed (docs/bench/search.md), with the server's CPU
 // per request (from /proc, Linux) — the figure a code change moves whatever the box's load.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 /** CPU ms the server process has used (user + system), or null off Linux. */

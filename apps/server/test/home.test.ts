@@ -1,7 +1,7 @@
 import type { HomeInfo } from '@zl/shared';
 import { shanghaiIso } from '@zl/shared';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCash, escrowRelease, prepayIn } from '../src/modules/ledger/movements.ts';
 import { insertTips } from '../src/modules/tip/tip.repo.ts';
 import { Client, expectError, expectOk, rows } from './helpers.ts';
@@ -74,7 +74,8 @@ describe('Member/homeInfo', () => {
   const ids = {} as Record<Key, number>;
   let olderRelease = 0;
 
-  it('seeds the scenario', async () => {
+  // The scenario is set up once before the checks, so each check can run on its own (`-t`).
+  beforeAll(async () => {
     const s = ctx.members.supplier.id;
     const o = ctx.members.other.id;
     const c = ctx.members.customer.id;

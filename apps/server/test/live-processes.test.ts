@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './free-port.ts';
 import { rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
@@ -53,15 +53,15 @@ function startServer(databaseUrl: string, port: number, jobs: boolean): Proc {
 }
 
 async function healthy(p: Proc): Promise<void> {
-  for (;;) {
-    if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.out()}`);
-    try {
-      if ((await fetch(`${p.base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
+  await vi.waitFor(
+    async () => {
+      if (p.child.exitCode !== null) return; // an early exit is final: reported below
+      // a refused connection (not listening yet) throws too, and is tried again
+      expect((await fetch(`${p.base}/healthz`)).ok).toBe(true);
+    },
+    { timeout: 90_000, interval: 150 },
+  );
+  if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.out()}`);
 }
 
 const cookie = (m: Member) => `zl_sid=${m.c.cookies.get('zl_sid')!.value}`;
@@ -83,15 +83,17 @@ describe.skipIf(!ON_POSTGRES)('live updates across two server processes (Postgre
     await Promise.all([healthy(a), healthy(b)]);
     // A's outbox job LISTENs once it has started (after /healthz answers): wait for it, so the
     // delivery below is woken by the NOTIFY and not by the 30 s safety poll
-    for (;;) {
-      const [r] = await rows<{ n: number }>(
-        ctx,
-        sql`select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and query ilike 'listen zl_outbox%'`,
-      );
-      if (Number(r?.n) > 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await vi.waitFor(
+      async () => {
+        const [r] = await rows<{ n: number }>(
+          ctx,
+          sql`select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and query ilike 'listen zl_outbox%'`,
+        );
+        expect(Number(r?.n)).toBeGreaterThan(0);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from './free-port.ts';
 import { killAll, type Proc, startServer, waitHealthy } from './server-process.ts';
 
@@ -201,11 +201,7 @@ function childPids(pid: number): number[] {
 }
 
 async function until(check: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await vi.waitFor(() => expect(check()).toBe(true), { timeout: ms, interval: 200 });
 }
 
 describe('WORKERS: N processes on one machine', () => {

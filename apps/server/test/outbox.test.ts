@@ -5,11 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { insertAudit } from '../src/modules/audit/audit.repo.ts';
-import { insertEvent } from '../src/modules/outbox/outbox.repo.ts';
+import { insertEvent, OUTBOX_CHANNEL } from '../src/modules/outbox/outbox.repo.ts';
 import type { OutboxEvent } from '../src/modules/outbox/outbox.ts';
 import {
   applyTransition,
@@ -65,12 +65,9 @@ async function eventDone(eventId: number): Promise<boolean> {
   return e!.done;
 }
 
+/** Waits until `check` holds (polling, like `vi.waitFor`), failing after `ms`. */
 async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(async () => expect(await check()).toBe(true), { timeout: ms, interval: 20 });
 }
 
 describe('writing events', () => {
@@ -319,27 +316,60 @@ describe('delivery', () => {
     expect(await eventDone(eventId)).toBe(true);
   });
 
-  it('started jobs deliver right after the commit (notification), and close() stops them', async () => {
+  it("started jobs deliver on the commit's notification, and close() stops listening", async () => {
     const app = await appOn(ctx.database);
     const heard: number[] = [];
     app.outbox.on('live', 'test.live', (e) => {
       heard.push(e.id);
     });
-    app.jobs.start();
-    // the first round (and LISTEN) start at once; let them settle
-    await new Promise((r) => setTimeout(r, 300));
-    const t0 = Date.now();
-    const eventId = await ctx.database.db.transaction((tx) =>
-      insertEvent(tx, { type: 'test.live', aggregateType: 'test', aggregateId: 1, payload: {} }),
-    );
-    await until(() => heard.includes(eventId), 10_000);
-    // far sooner than the safety poll (30 s)
-    expect(Date.now() - t0).toBeLessThan(10_000);
-    await app.close();
+    // Record what the app's outbox job hears on its channel, and when it stops listening: the
+    // delivery is owed to the notification (the safety poll's first tick is 30 s away), not a timer.
+    const real = ctx.database.listen.bind(ctx.database);
+    const woken: string[] = [];
+    let stopped = 0;
+    const listen = vi.spyOn(ctx.database, 'listen').mockImplementation(async (channel, fn, onError) => {
+      const off = await real(
+        channel,
+        (info) => {
+          if (channel === OUTBOX_CHANNEL) woken.push(info.payload);
+          fn(info);
+        },
+        onError,
+      );
+      return async () => {
+        stopped++;
+        await off();
+      };
+    });
+    try {
+      app.jobs.start();
+      // the first round drains what is there; the LISTEN is set up once its promise settles
+      await vi.waitFor(() =>
+        expect(listen).toHaveBeenCalledWith(OUTBOX_CHANNEL, expect.anything(), expect.anything()),
+      );
+      await vi.waitFor(() =>
+        expect(listen.mock.settledResults.some((r) => r.type === 'fulfilled')).toBe(true),
+      );
+      const eventId = await ctx.database.db.transaction((tx) =>
+        insertEvent(tx, { type: 'test.live', aggregateType: 'test', aggregateId: 1, payload: {} }),
+      );
+      await vi.waitFor(() => expect(heard).toContain(eventId), { timeout: 10_000 });
+      expect(woken.length).toBeGreaterThan(0);
+      await app.close();
+      expect(stopped).toBeGreaterThan(0);
+    } finally {
+      listen.mockRestore();
+    }
+    // after close: a listener of our own hears the next commit's notification; the closed app does not
+    const seen: string[] = [];
+    const off = await ctx.database.listen(OUTBOX_CHANNEL, (info) => seen.push(info.payload));
+    const wokenBefore = woken.length;
     const later = await ctx.database.db.transaction((tx) =>
       insertEvent(tx, { type: 'test.live', aggregateType: 'test', aggregateId: 2, payload: {} }),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    await off();
+    expect(woken.length).toBe(wokenBefore);
     expect(heard).not.toContain(later);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { Scheduler } from '../src/jobs/scheduler.ts';
 import { useTestApp } from './member-fixtures.ts';
@@ -6,12 +6,18 @@ import { useTestApp } from './member-fixtures.ts';
 const ctx = useTestApp();
 
 const log = { info() {}, warn() {}, error() {} } as unknown as ConstructorParameters<typeof Scheduler>[1];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A job whose rounds take `ms` and are counted, with the peak of rounds running at once. */
-function slowJob(name: string, ms: number, shared = { rounds: 0, running: 0, peak: 0 }) {
+/**
+ * A job whose rounds are counted, with the peak of rounds running at once; each round runs until
+ * the test lets it finish (`finish()`), so the test decides what overlaps, not a timer.
+ */
+function gatedJob(name: string, shared = { rounds: 0, running: 0, peak: 0 }) {
+  const gates: Array<() => void> = [];
   return {
     shared,
+    /** rounds waiting to be let finish */
+    gates,
+    /** lets the oldest waiting round finish */
+    finish: () => gates.shift()!(),
     job: {
       name,
       lockKey: 0x7a6c_0f00,
@@ -20,7 +26,7 @@ function slowJob(name: string, ms: number, shared = { rounds: 0, running: 0, pea
         shared.rounds++;
         shared.running++;
         shared.peak = Math.max(shared.peak, shared.running);
-        await sleep(ms);
+        await new Promise<void>((r) => gates.push(r));
         shared.running--;
         return undefined;
       },
@@ -31,29 +37,36 @@ function slowJob(name: string, ms: number, shared = { rounds: 0, running: 0, pea
 describe('the job registry', () => {
   it('a round asked for during a round is the same round; a wake-up during it runs once more after', async () => {
     const s = new Scheduler(ctx.database, log);
-    const { job, shared } = slowJob('slow', 150);
+    const { job, shared, gates, finish } = gatedJob('slow');
     s.register(job);
     expect(() => s.register(job)).toThrow(/twice/);
     // not started: run() works on demand, wake() does nothing
     s.wake('slow');
-    await sleep(50);
     expect(shared.rounds).toBe(0);
+    expect(gates).toHaveLength(0);
     const [a, b] = [s.run('slow'), s.run('slow')];
     expect(a).toBe(b);
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    finish();
     expect(await a).toBe(true);
     expect(shared.rounds).toBe(1);
 
     s.start(); // a first round at once
-    await sleep(50);
+    await vi.waitFor(() => expect(shared.running).toBe(1));
     s.wake('slow');
     s.wake('slow');
-    await sleep(500);
-    expect(shared.rounds).toBe(3); // the start's round, then one more for both wake-ups
-    expect(shared.peak).toBe(1);
-    await s.stop();
-    s.wake('slow');
-    await sleep(200);
+    finish();
+    // the start's round, then one more for both wake-ups
+    await vi.waitFor(() => expect(shared.rounds).toBe(3));
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    finish();
+    await vi.waitFor(() => expect(shared.running).toBe(0));
+    await s.stop(); // waits for a round in progress: none, and none more was asked for
     expect(shared.rounds).toBe(3);
+    expect(shared.peak).toBe(1);
+    s.wake('slow');
+    expect(shared.rounds).toBe(3);
+    expect(gates).toHaveLength(0);
   });
 
   it.runIf(Boolean(process.env.DATABASE_URL))(
@@ -65,11 +78,22 @@ describe('the job registry', () => {
       });
       const shared = { rounds: 0, running: 0, peak: 0 };
       const schedulers = [new Scheduler(ctx.database, log), new Scheduler(other, log)];
-      for (const s of schedulers) s.register(slowJob('guarded', 300, shared).job);
-      const ran = await Promise.all(schedulers.map((s) => s.run('guarded')));
-      expect(ran.sort()).toEqual([false, true]); // the second found the lock taken and skipped
+      const jobs = schedulers.map((s) => {
+        const j = gatedJob('guarded', shared);
+        s.register(j.job);
+        return j;
+      });
+      // the first holds the job's lock for its round; the second, asked meanwhile, skips
+      const first = schedulers[0]!.run('guarded');
+      await vi.waitFor(() => expect(shared.running).toBe(1));
+      expect(await schedulers[1]!.run('guarded')).toBe(false);
+      jobs[0]!.finish();
+      expect(await first).toBe(true);
       expect(shared).toMatchObject({ rounds: 1, peak: 1 });
-      expect(await schedulers[1]!.run('guarded')).toBe(true); // released after the round
+      const again = schedulers[1]!.run('guarded'); // released after the round
+      await vi.waitFor(() => expect(shared.running).toBe(1));
+      jobs[1]!.finish();
+      expect(await again).toBe(true);
       for (const s of schedulers) await s.stop();
       await other.close();
     },

@@ -1,5 +1,5 @@
 // `npm run bench:search` compares the API's newest page with the bare `pg` driver running the same
-// list statement (docs/marketplace.md § Benchmark): the statement it runs must be the one the
+// list statement (docs/bench/search.md): the statement it runs must be the one the
 // server sends, text and values, or the comparison is of two different queries.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

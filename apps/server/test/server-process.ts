@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { expect, vi } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SERVER = 'apps/server/src/server.ts';
@@ -35,18 +36,24 @@ export function startServer(env: Record<string, string>, args: string[] = []): P
 }
 
 export async function waitHealthy(port: number, proc: Proc, timeoutMs = 60_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited early:\n${proc.out()}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (r.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy:\n${proc.out()}`);
+  let exited = false;
+  await vi
+    .waitFor(
+      async () => {
+        // an early exit is final: stop asking (a throw here would only be retried)
+        if (proc.child.exitCode !== null) {
+          exited = true;
+          return;
+        }
+        // a refused connection (not listening yet) throws too, and is tried again
+        expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+      },
+      { timeout: timeoutMs, interval: 150 },
+    )
+    .catch(() => {
+      throw new Error(`server did not become healthy:\n${proc.out()}`);
+    });
+  if (exited) throw new Error(`server exited early:\n${proc.out()}`);
 }
 
 /** Kills what is still running (afterAll). */

@@ -3,7 +3,7 @@
 // process (and, through NOTIFY, in every other — see multi-process.test.ts).
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionContext } from '../src/modules/user/session.service.ts';
 import { SessionCache } from '../src/modules/user/session-cache.ts';
 import {
@@ -79,7 +79,7 @@ describe('a cached session', () => {
         headers: { cookie: `zl_sid=${old}` },
       });
       expect(res.json().errCode).toBe('NOT_LOGGED_IN');
-      for (let i = 0; i < 50 && told.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      await vi.waitFor(() => expect(told.length).toBeGreaterThan(0));
       expect(told).toEqual([`h:${createHash('sha256').update(old).digest('hex')}`]);
     } finally {
       await unlisten();

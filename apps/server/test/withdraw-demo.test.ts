@@ -10,7 +10,9 @@ import { useTestApp } from './member-fixtures.ts';
 const ctx = useTestApp();
 
 describe('demo withdrawals', () => {
-  it('the demo supplier has cash, one paid and one pending withdrawal; the demo finance operator sees it', async () => {
+  it('the demo supplier has cash, one paid and one pending withdrawal; the demo finance operator sees it', {
+    timeout: 180_000,
+  }, async () => {
     const first = await seedDemoData(ctx.database.db);
     expect(first?.banner).toContain('finance');
     expect(first?.banner).toContain(DEMO_PAYCODE);
@@ -28,6 +30,11 @@ describe('demo withdrawals', () => {
       0,
     );
     expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000 + earned, frozen: 50_000 });
+    // the start banner names the balance the supplier sees, not the demo cash alone
+    const cash = l.body.data.balance.cash;
+    const shown = `¥${(cash / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(first?.banner).toContain(`演示供应商可提现余额 ${shown}`);
+    expect(first?.banner).not.toContain('¥8,650.00');
     // the demo pay password works
     expectOk(await s.post('Applycash/postNew', { amount: 1000, paypwd: DEMO_PAYCODE }));
 

@@ -1,3 +1,4 @@
+import { formatFen } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { findAdminByUsername } from '../modules/admin/admin.repo.ts';
@@ -5,11 +6,12 @@ import { demoCash, withdrawFreeze, withdrawPayout } from '../modules/ledger/move
 import { updateMember } from '../modules/member/member.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { decide, insertWithdrawal } from '../modules/withdraw/withdraw.repo.ts';
+import { cashBalance } from '../modules/withdraw/withdraw.service.ts';
 import { DEMO_SUPPLIER_REALNAME } from './demo-verification.ts';
 
 /** The demo supplier's pay password (README's demo table). */
 export const DEMO_PAYCODE = '135790';
-/** 分: the demo supplier's cash before the two demo withdrawals (¥8,650.00). */
+/** 分: the demo supplier's demo cash before the two demo withdrawals (¥8,650.00), besides its earnings. */
 export const DEMO_CASH = 865_000;
 const PAID = 120_000;
 const PENDING = 50_000;
@@ -76,7 +78,11 @@ export async function seedDemoWithdrawals(
     await withdrawFreeze(tx, { withdrawalId: pending.id, memberId: supplier.id, amount: PENDING });
     return true;
   });
-  return created
-    ? [`  演示供应商余额 ¥8,650.00（支付密码 ${DEMO_PAYCODE}），提现记录：已打款 ¥1,200.00、待审核 ¥500.00`]
-    : [];
+  if (!created) return [];
+  // the balance the supplier sees (账户概览, 提现): the demo cash less the withdrawals, plus the
+  // earnings released to it before (demo-earnings.ts), read from the ledger, never written out here
+  const { cash } = await cashBalance(db, supplier.id);
+  return [
+    `  演示供应商可提现余额 ${formatFen(cash)}（支付密码 ${DEMO_PAYCODE}），提现记录：已打款 ${formatFen(PAID)}、待审核 ${formatFen(PENDING)}`,
+  ];
 }

@@ -54,8 +54,8 @@ interface JobState {
 }
 
 /**
- * The registry of scheduled work of a server process (expiry, outbox dispatch; later payment
- * reconciliation and auto-acceptance register here). `buildApp` creates it without starting it,
+ * The registry of scheduled work of a server process (expiry, outbox dispatch, payment
+ * reconciliation, auto-acceptance of reports, revealing evaluations: `createScheduler` below). `buildApp` creates it without starting it,
  * so tests and tools stay quiet; `server.ts` starts it (JOBS_ENABLED) and the app's close stops
  * it, waiting for rounds in progress. Every round is guarded: one at a time per job in a process
  * (a round asked for while one runs is not doubled) and, on PostgreSQL, one at a time among all

@@ -144,7 +144,7 @@ const REQUEST_ID_KEY = 'reqId';
  * Fastify's per-request child logger (its `childLoggerFactory`), bound to `reqId` as pino's own
  * `child` binds it, but without running the binding through the redaction: pino passes every
  * binding of a child through the wildcard paths of REDACT_PATHS (`*.password`…), ~4–9 µs a
- * request on a value that is a plain string (docs/marketplace.md § Benchmark, "Per request").
+ * request on a value that is a plain string (docs/bench/search.md, "Per request").
  * The request id is Fastify's (a UUID or an `x-request-id` of `[A-Za-z0-9._-]{8,64}`, app.ts), so
  * the text written is the same: `,"reqId":"…"` after the parent's bindings. Anything else (other
  * bindings, child options, a logger that is not pino) goes to pino's `child` as before.

@@ -45,7 +45,7 @@ export function registerAdminSessionHook(app: App, db: Db, _config: Config): voi
     };
   }
   // A callback hook: a request without the console's cookie — nearly all — goes on without a
-  // promise (docs/marketplace.md § Benchmark, "Per request").
+  // promise (docs/bench/search.md, "Per request").
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[ADMIN_COOKIE];
     if (!token || !TOKEN_RE.test(token)) return done();

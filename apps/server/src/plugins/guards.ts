@@ -121,7 +121,7 @@ function installGuard(route: RouteOptions): void {
   if (!check) throw new Error(`route ${route.method} ${route.url}: unknown guard ${String(guard)}`);
   // preValidation: after parsing, before the body's rules (401/403 before 400).
   // A callback hook, not an async one: the check is synchronous, and every guarded call passes here
-  // (docs/marketplace.md § Benchmark, "Per request").
+  // (docs/bench/search.md, "Per request").
   route.preValidation = first(
     (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
       let caller: Caller;

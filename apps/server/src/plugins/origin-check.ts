@@ -61,7 +61,7 @@ export function crossSiteVerdict(
  */
 export function registerOriginCheck(app: App, config: Config): void {
   // A callback hook: every request passes here, and a promise per request is a cost the check does
-  // not need (docs/marketplace.md § Benchmark, "Per request").
+  // not need (docs/bench/search.md, "Per request").
   app.addHook('onRequest', (request, _reply, done) => {
     const stateChanging =
       !SAFE_METHODS.has(request.method) || request.routeOptions.config?.changesState === true;

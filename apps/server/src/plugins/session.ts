@@ -41,7 +41,7 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
 export function registerSessionHook(app: App, db: Db, config: Config, cache?: SessionCache): void {
   app.decorateRequest('member', null);
   // A callback hook: a request without a session cookie (or for a static file) goes on without a
-  // promise (docs/marketplace.md § Benchmark, "Per request").
+  // promise (docs/bench/search.md, "Per request").
   app.addHook('onRequest', (request, reply, done) => {
     // The API and the private-file route need the member; static assets do not.
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/files/')) return done();

@@ -325,7 +325,7 @@ export function commissionOf(amountFen: number, bp: number): number {
 
 /**
  * Releases a project's whole escrow to the winner, less the commission (type `escrow_release`),
- * in the caller's transaction; the acceptance of the work (a later issue) calls it. Answers the
+ * in the caller's transaction; the report's acceptance (modules/report/report.service.ts) calls it. Answers the
  * amounts, or null when nothing is held (released already).
  */
 export async function releaseEscrow(

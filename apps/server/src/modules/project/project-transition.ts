@@ -38,8 +38,8 @@ export interface TransitionInput {
 }
 
 /**
- * A status change that happened, for whoever tells the parties (the message centre of a later
- * issue). It is written to the outbox in the transition's own transaction and delivered after
+ * A status change that happened, for whoever tells the parties (the message centre's tips,
+ * modules/tip/tip.events.ts, and the live badge, modules/live/live.events.ts). It is written to the outbox in the transition's own transaction and delivered after
  * that commits (docs/adr/0005-transactional-outbox.md); subscribe with `onProjectEvent`.
  */
 export interface ProjectEventNotice {

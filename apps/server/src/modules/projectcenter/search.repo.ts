@@ -115,7 +115,7 @@ function filterConditions(
     // characters; a 2-character one has no trigram, so the bigram index (migration 0003) narrows it.
     // A frequent pair's list walks the sort's index with ILIKE alone: the pair condition only
     // serves the bigram index, and as a filter it costs zl_bigrams() on every row that passes
-    // (0.72 → 0.29 ms for 车展's page at 1M rows; docs/marketplace.md § Benchmark).
+    // (0.72 → 0.29 ms for 车展's page at 1M rows; docs/bench/search.md).
     if ([...f.keyword].length === 2 && !frequentPair) {
       conds.push(sql`zl_bigrams(${projects.title}) @> zl_bigrams(${p('keyword', f.keyword)})`);
     }

@@ -3,6 +3,7 @@ import { AUTH_STATUS, cardTypeLabels } from '@zl/shared';
 import Avatar from 'antd/es/avatar';
 import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useUserInfo } from '../member/index.ts';
 import { AuthTag, toAuthStatus } from '../verification/index.ts';
@@ -49,17 +50,15 @@ const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]>
   },
 ];
 
-function menuItems(grouped: boolean): ItemType[] {
-  const leaf = ([key, label]: [string, string]) => ({
-    key,
-    label: <Link to={`/personCenter/${key}`}>{label}</Link>,
-  });
-  if (!grouped) return GROUPS.flatMap((g) => g.items.map(leaf));
+function menuItems(): ItemType[] {
   return GROUPS.map((g) => ({
     type: 'group' as const,
     key: g.key,
     label: g.label,
-    children: g.items.map(leaf),
+    children: g.items.map(([key, label]) => ({
+      key,
+      label: <Link to={`/personCenter/${key}`}>{label}</Link>,
+    })),
   }));
 }
 
@@ -81,21 +80,58 @@ function MemberCard() {
   );
 }
 
-/** /personCenter/*: side menu on desktop, a scrolling top menu on phones. */
+/**
+ * The phone form of the menu: every page as a tab in one row that scrolls sideways, scrolled so the
+ * current page's tab is in view. antd's horizontal Menu folded the items that do not fit into
+ * 「···」, the current page among them (docs/web.md § Phone layout).
+ */
+function PhoneTabs({ selected }: { selected: string }) {
+  const row = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = row.current;
+    const tab = el?.querySelector<HTMLElement>(`[data-key="${selected}"]`);
+    if (!el || !tab) return;
+    // centre the tab in the row; only the row scrolls, never the page
+    el.scrollLeft = tab.offsetLeft - (el.clientWidth - tab.offsetWidth) / 2;
+  }, [selected]);
+  return (
+    <div className="zl-pc-tabs" ref={row}>
+      {GROUPS.flatMap((g) => g.items).map(([key, label]) => (
+        <Link
+          key={key}
+          to={`/personCenter/${key}`}
+          data-key={key}
+          className={key === selected ? 'zl-pc-tab zl-pc-tab-on' : 'zl-pc-tab'}
+          aria-current={key === selected ? 'page' : undefined}
+        >
+          {label}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+/** /personCenter/*: side menu on desktop, a sideways-scrolling row of tabs on phones. */
 export default function PersonCenterLayout() {
   const { pathname } = useLocation();
   const compact = useCompact();
-  const selected = [pathname.split('/')[2] ?? 'defaultPage'];
+  const selected = pathname.split('/')[2] || 'defaultPage';
   return (
     <div className={compact ? 'zl-pc zl-pc-compact' : 'zl-pc'}>
       <nav className="zl-pc-side" aria-label="个人中心菜单">
-        {!compact && <MemberCard />}
-        <Menu
-          mode={compact ? 'horizontal' : 'inline'}
-          selectedKeys={selected}
-          items={menuItems(!compact)}
-          style={{ borderInlineEnd: 0 }}
-        />
+        {compact ? (
+          <PhoneTabs selected={selected} />
+        ) : (
+          <>
+            <MemberCard />
+            <Menu
+              mode="inline"
+              selectedKeys={[selected]}
+              items={menuItems()}
+              style={{ borderInlineEnd: 0 }}
+            />
+          </>
+        )}
       </nav>
       <section className="zl-pc-body zl-panel">
         <Outlet />

@@ -17,6 +17,7 @@ import { type ReactNode, useState } from 'react';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { useOverflowX } from '../../../lib/use-overflow-x.ts';
 import { TrackRecord } from '../../complaint/index.ts';
 import { ScoreBadge } from '../../evaluation/index.ts';
 import { useAward } from '../api/award.ts';
@@ -101,6 +102,7 @@ export function QuoteCompare({
 }) {
   const [details, setDetails] = useState(false);
   const [choosing, setChoosing] = useState<Quote | null>(null);
+  const [scroller, overflow] = useOverflowX<HTMLDivElement>();
   const award = useAward();
   const lowest = lowestQuoteIds(quotes);
   const decided = quotes.some((q) => q.status === QUOTE_STATUS.WON);
@@ -188,7 +190,15 @@ export function QuoteCompare({
           <label htmlFor="zl-cmp-details">显示报价明细</label>
         </span>
       </div>
-      <div className="zl-cmp-scroll">
+      {overflow.overflows && (
+        <div className="zl-cmp-hint" role="note">
+          {overflow.atEnd ? '← 向右滑回可看前面的报价' : `左右滑动查看全部 ${quotes.length} 份报价 →`}
+        </div>
+      )}
+      <div
+        className={overflow.overflows && !overflow.atEnd ? 'zl-cmp-scroll zl-cmp-more' : 'zl-cmp-scroll'}
+        ref={scroller}
+      >
         <table className="zl-cmp-table" aria-label="报价对比">
           <thead>
             <tr>

@@ -1,25 +1,6 @@
-import type { RequirementItem } from '@zl/shared';
-import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
+import { REQUIREMENT_CATEGORIES, type RequirementCategory, type RequirementItem } from '@zl/shared';
 import Collapse from 'antd/es/collapse';
-import Table from 'antd/es/table';
-
-function ItemsTable({ items }: { items: RequirementItem[] }) {
-  return (
-    <Table
-      size="small"
-      rowKey={(_, i) => String(i)}
-      pagination={false}
-      dataSource={items}
-      scroll={{ x: 560 }}
-      columns={[
-        { title: '名称', dataIndex: 'name' },
-        { title: '规格 / 材质', dataIndex: 'spec' },
-        { title: '数量', key: 'qty', width: 100, render: (_, r) => `${r.qty} ${r.unit}` },
-        { title: '备注', dataIndex: 'remark' },
-      ]}
-    />
-  );
-}
+import { RequirementItems } from '../../../components/requirement-items.tsx';
 
 /** The seven requirement lists, read-only: one collapsed panel per filled category. */
 export function RequirementLists({
@@ -35,7 +16,7 @@ export function RequirementLists({
       items={cats.map(([k, label]) => ({
         key: k,
         label: `${label}（${project[k]?.length ?? 0} 项）`,
-        children: <ItemsTable items={project[k] ?? []} />,
+        children: <RequirementItems items={project[k] ?? []} />,
       }))}
     />
   );

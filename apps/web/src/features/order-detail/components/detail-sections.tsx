@@ -20,11 +20,11 @@ import {
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Image from 'antd/es/image';
-import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import Timeline from 'antd/es/timeline';
 import { Link } from 'react-router';
+import { RequirementItems } from '../../../components/requirement-items.tsx';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDateTime, ProjectCover } from '../../order-center/index.ts';
 
@@ -87,14 +87,6 @@ export function Gallery({ project }: { project: ProjectDetail }) {
   );
 }
 
-const COLUMNS = [
-  { title: '名称', dataIndex: 'name', key: 'name' },
-  { title: '规格', dataIndex: 'spec', key: 'spec', render: (v: string) => v || '—' },
-  { title: '单位', dataIndex: 'unit', key: 'unit', width: 70 },
-  { title: '数量', dataIndex: 'qty', key: 'qty', width: 80, align: 'right' as const },
-  { title: '备注', dataIndex: 'remark', key: 'remark', render: (v: string) => v || '—' },
-];
-
 /** The seven requirement lists as tabs; an empty category is left out. */
 export function Requirements({ project }: { project: ProjectDetail }) {
   const tabs = REQUIREMENT_CATEGORIES.map(([key, label]) => ({
@@ -109,16 +101,7 @@ export function Requirements({ project }: { project: ProjectDetail }) {
       items={tabs.map((t) => ({
         key: t.key,
         label: `${t.label} ${t.items.length}`,
-        children: (
-          <Table<RequirementItem>
-            size="small"
-            columns={COLUMNS}
-            dataSource={t.items}
-            rowKey={(_, i) => `${t.key}-${i}`}
-            pagination={false}
-            scroll={{ x: 520 }}
-          />
-        ),
+        children: <RequirementItems items={t.items} />,
       }))}
     />
   );
