@@ -1,3 +1,4 @@
+import { formatFen } from '@zl/shared';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EARNING_PROJECTS } from '../src/demo/demo-earnings.ts';
 import { DEMO_SUPPLIER_REALNAME } from '../src/demo/demo-verification.ts';
@@ -32,7 +33,7 @@ describe('demo withdrawals', () => {
     expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000 + earned, frozen: 50_000 });
     // the start banner names the balance the supplier sees, not the demo cash alone
     const cash = l.body.data.balance.cash;
-    const shown = `¥${(cash / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const shown = formatFen(cash);
     expect(first?.banner).toContain(`演示供应商可提现余额 ${shown}`);
     expect(first?.banner).not.toContain('¥8,650.00');
     // the demo pay password works
@@ -59,5 +60,5 @@ describe('demo withdrawals', () => {
     expect(again?.banner ?? '').not.toContain('提现');
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
     // seeding the whole demo takes ~30 s on a busy 2-core machine
-  }, 120_000);
+  });
 });
