@@ -10,6 +10,7 @@ export function DraftNotice({ at, onDiscard }: { at: string | null; onDiscard: (
       type="warning"
       showIcon
       className="zl-draft-notice"
+      style={{ marginBottom: 12 }}
       title={`已恢复您 ${dayjs(at).format('M月D日 HH:mm')} 未提交的内容（草稿保存在本机）`}
       action={
         <Button size="small" onClick={onDiscard}>
