@@ -221,12 +221,16 @@ export async function register(
   const sent = await client.post('User/getCode', { mobile, type: 'regist' });
   if (!sent.body.success) throw new Error(`getCode failed: ${sent.body.errCode}`);
   const code = await latestCode(client, mobile);
+  // Registering logs the new member in (register.test.ts holds it); the suite's members log in
+  // explicitly with login(), so the client keeps the cookies it had before.
+  const before = new Map(client.cookies);
   const res = await client.post<{ cardno: string }>('User/regist', {
     mobile,
     code,
     password: PASSWORD,
     ...extra,
   });
+  client.cookies = before;
   if (!res.body.success) throw new Error(`regist failed: ${JSON.stringify(res.body)}`);
   return { mobile, cardno: res.body.data.cardno };
 }

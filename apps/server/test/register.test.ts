@@ -81,7 +81,12 @@ describe('User/getCode + User/regist: the happy path', () => {
     expect(code).toMatch(/^\d{6}$/);
     const r = await c.post<{ cardno: string }>('User/regist', { mobile, code, password: PASSWORD });
     expectOk(r);
-    expect(Object.keys(r.body.data as object)).toEqual(['cardno']);
+    expect(r.body.data).toEqual({
+      cardno: expect.any(String),
+      cardtype: 'workshop',
+      mobile,
+      nickname: `用户${mobile.slice(-4)}`,
+    });
     expect(r.body.data.cardno).toMatch(/^\d{8}$/);
     const m = await memberOf(mobile);
     expect(m).toMatchObject({
@@ -95,11 +100,31 @@ describe('User/getCode + User/regist: the happy path', () => {
     expect(m!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(m!.password_hash).not.toContain(PASSWORD);
     expect((await codeRow(mobile))!.consumed_at).not.toBeNull();
-    // registering does not log in
-    expect(c.cookies.size).toBe(0);
-    expectError(await c.get('User/loginCheck'), 'NOT_LOGGED_IN');
-    // and the new member can log in
-    expectOk(await c.post('User/login', { mobile, password: PASSWORD }));
+    // registering logs the new member in, as a password login does (a session, no remember token)
+    expect([...c.cookies.keys()]).toEqual(['zl_sid']);
+    const check = await c.get<{ cardno: string }>('User/loginCheck');
+    expectOk(check);
+    expect(check.body.data.cardno).toBe(r.body.data.cardno);
+    // and the new member can log in with the password later
+    const other = new Client(ctx.app);
+    expectOk(await other.post('User/login', { mobile, password: PASSWORD }));
+  });
+
+  it('a browser logged in as another member is logged in as the new one; the old session ends', async () => {
+    const c = new Client(ctx.app);
+    const first = await register(c);
+    expectOk(await c.post('User/login', { mobile: first.mobile, password: PASSWORD }));
+    const oldSid = c.cookies.get('zl_sid')!.value;
+    const mobile = newMobile();
+    const code = await sendCode(c, mobile);
+    const r = await c.post<{ cardno: string }>('User/regist', { mobile, code, password: PASSWORD });
+    expectOk(r);
+    expect(c.cookies.get('zl_sid')!.value).not.toBe(oldSid);
+    const check = await c.get<{ cardno: string }>('User/loginCheck');
+    expect(check.body.data.cardno).toBe(r.body.data.cardno);
+    const stale = new Client(ctx.app);
+    stale.cookies.set('zl_sid', { value: oldSid, path: '/' });
+    expectError(await stale.get('User/loginCheck'), 'NOT_LOGGED_IN');
   });
 
   it('accepts cardtype customer', async () => {

@@ -24,6 +24,7 @@ export * from './money.ts';
 export * from './payment/payment.schema.ts';
 export * from './project/contract.schema.ts';
 export * from './project/delivery-step.ts';
+export * from './project/keyword-terms.ts';
 export * from './project/project.schema.ts';
 export * from './project/project-states.ts';
 export * from './project/project-view.schema.ts';

@@ -114,12 +114,38 @@ describe('guard rule 6: pages by role, as the server decides them', () => {
       '/personCenter/charging',
       '/personCenter/showRoomSetting',
       '/orderPrice',
-      '/message',
       '/mainPage',
     ]) {
       expect(decideRole({ cardtype: 'customer' }, p)).toEqual({ action: 'redirect', to: '/customer' });
     }
     expect(decideRole({ cardtype: 'customer' }, '/customer/projects')).toEqual({ action: 'allow' });
+  });
+
+  it('a page both roles have sends each member to their own copy, query kept, not home', () => {
+    expect(decideRole({ cardtype: 'customer' }, '/message')).toEqual({
+      action: 'redirect',
+      to: '/customer/message',
+    });
+    expect(decideRole({ cardtype: 'customer' }, '/message/', '?tab=unread')).toEqual({
+      action: 'redirect',
+      to: '/customer/message?tab=unread',
+    });
+    expect(decideRole({ cardtype: 'customer' }, '/personCenter/businessList')).toEqual({
+      action: 'redirect',
+      to: '/customer/bills',
+    });
+    expect(decideRole({ cardtype: 'customer' }, '/personCenter/complaint', '?id=7')).toEqual({
+      action: 'redirect',
+      to: '/customer/complaint?id=7',
+    });
+    expect(decideRole({ cardtype: 'workshop' }, '/customer/message')).toEqual({
+      action: 'redirect',
+      to: '/message',
+    });
+    expect(decideRole({ cardtype: 'workshop' }, '/customer/bills')).toEqual({
+      action: 'redirect',
+      to: '/personCenter/businessList',
+    });
   });
 
   it('a supplier opening /customer/* goes to /mainPage', () => {

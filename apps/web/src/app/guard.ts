@@ -90,11 +90,37 @@ export type RoleDecision =
   | { action: 'wait' }
   | { action: 'redirect'; to: string };
 
-/** Rule 6: a page of the other role sends the member to their own home. */
-export function decideRole(s: RoleSnapshot, pathname: string): RoleDecision {
+/**
+ * Pages both roles have, each in its own area (supplier path → customer path): a member who opens
+ * the other role's copy (a shared link, a typed /message) lands on their own copy, not at home.
+ */
+const COUNTERPARTS: ReadonlyArray<readonly [string, string]> = [
+  ['/message', '/customer/message'],
+  ['/personCenter/basicSetting', '/customer/basicSetting'],
+  ['/personCenter/securitySetting', '/customer/securitySetting'],
+  ['/personCenter/businessList', '/customer/bills'],
+  ['/personCenter/complaints', '/customer/complaints'],
+  ['/personCenter/complaint', '/customer/complaint'],
+];
+
+function counterpartOf(pathname: string, own: PageArea): string | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const pair = COUNTERPARTS.find(
+    ([supplier, customer]) => (own === 'customer' ? supplier : customer) === path,
+  );
+  return pair && (own === 'customer' ? pair[1] : pair[0]);
+}
+
+/**
+ * Rule 6: a page of the other role sends the member to their own copy of it when there is one
+ * (keeping the query: `?id=`), else to their home.
+ */
+export function decideRole(s: RoleSnapshot, pathname: string, search = ''): RoleDecision {
   const area = pageAreaOf(pathname);
   if (area === 'any') return { action: 'allow' };
   if (!s.cardtype) return s.checkFailed ? { action: 'allow' } : { action: 'wait' };
   const own: PageArea = s.cardtype === 'customer' ? 'customer' : 'supplier';
-  return area === own ? { action: 'allow' } : { action: 'redirect', to: HOME_OF[s.cardtype] };
+  if (area === own) return { action: 'allow' };
+  const twin = counterpartOf(pathname, own);
+  return { action: 'redirect', to: twin ? `${twin}${search}` : HOME_OF[s.cardtype] };
 }

@@ -66,6 +66,19 @@ describe('/about and /help are public', () => {
     expect(screen.getByRole('link', { name: '关于我们' })).toBeTruthy();
   });
 
+  it('/noPage without a login: the 404 itself, not /login', async () => {
+    const router = renderApp('/noPage');
+    expect(await screen.findByText('页面不存在', undefined, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/noPage');
+    expect(screen.getByRole('button', { name: /去登录/ })).toBeTruthy();
+  });
+
+  it('an unknown address without a login lands on the 404, not /login', async () => {
+    const router = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/noPage'), SLOW);
+    expect(await screen.findByText('页面不存在', undefined, SLOW)).toBeTruthy();
+  });
+
   it('other main pages still need a login', async () => {
     const router = renderApp('/orderCenter');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW);

@@ -18,7 +18,6 @@ const builtMain: Record<Exclude<keyof typeof mainPages, PublicMain>, RouteObject
   collect: lazyPage(() => import('../features/collect/pages/collect-page.tsx')),
   signContract: lazyPage(() => import('../features/delivery/pages/sign-contract-page.tsx')),
   uploadContract: lazyPage(() => import('../features/delivery/pages/upload-contract-page.tsx')),
-  noPage: notFound,
   uploadReport: lazyPage(() => import('../features/report/pages/upload-report-page.tsx')),
   message: lazyPage(() => import('../features/message/pages/message-page.tsx')),
 };
@@ -54,9 +53,13 @@ const builtLoginOther: Record<keyof typeof loginOtherPages, RouteObject['lazy']>
   setPasswordSuccess: lazyPage(() => import('../features/wechat/pages/set-password-success-page.tsx')),
 };
 
-/** Main pages (docs/seed-map.md § Routes) anyone may read, logged in or not: outside the guard, in the public layout. */
-type PublicMain = 'about' | 'help' | 'show';
+/**
+ * Main pages (docs/seed-map.md § Routes) anyone may read, logged in or not: outside the guard, in
+ * the public layout. /noPage too: every unknown address lands there, and a 404 needs no login.
+ */
+type PublicMain = 'about' | 'help' | 'show' | 'noPage';
 const publicMain: Record<PublicMain, RouteObject['lazy']> = {
+  noPage: notFound,
   about: lazyPage(() => import('../features/home/pages/about-page.tsx')),
   help: lazyPage(() => import('../features/home/pages/help-page.tsx')),
   show: lazyPage(() => import('../features/showroom/pages/show-page.tsx')),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readItem, type StorageKey, storage, writeItem } from './storage.ts';
+import { drafts, readItem, type StorageKey, storage, writeItem } from './storage.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,5 +28,26 @@ describe('storage', () => {
     expect(storage.getName()).toBe('13800138000');
     storage.clearAll();
     expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('form drafts', () => {
+  it('are kept per member and form, and all dropped at logout (clearAll), nothing else touched', () => {
+    localStorage.clear();
+    storage.saveLogin('10000001');
+    localStorage.setItem('other-app', 'x');
+    drafts.write(drafts.key('10000001', 'publish.new'), { title: 'a' });
+    drafts.write(drafts.key('10000002', 'orderPrice.7'), { days: 3 });
+    expect(drafts.read(drafts.key('10000001', 'publish.new'))?.values).toEqual({ title: 'a' });
+    expect(drafts.read(drafts.key('10000001', 'orderPrice.7'))).toBeNull();
+    storage.clearAll();
+    expect(drafts.read(drafts.key('10000001', 'publish.new'))).toBeNull();
+    expect(drafts.read(drafts.key('10000002', 'orderPrice.7'))).toBeNull();
+    expect(localStorage.getItem('other-app')).toBe('x');
+  });
+
+  it('an unreadable draft is none', () => {
+    localStorage.setItem(drafts.key('10000001', 'publish.new'), '{not json');
+    expect(drafts.read(drafts.key('10000001', 'publish.new'))).toBeNull();
   });
 });

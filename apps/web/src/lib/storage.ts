@@ -62,9 +62,56 @@ export const storage = {
     removeItem('cardno');
     removeItem('loginState');
   },
-  /** Explicit logout: forget everything, including the remembered mobile. */
+  /** Explicit logout: forget everything, including the remembered mobile and the form drafts. */
   clearAll() {
     for (const key of STORAGE_KEYS) removeItem(key);
+    drafts.clearAll();
+  },
+};
+
+/**
+ * Unsent forms (lib/form-draft.ts, docs/web.md § Drafts of long forms): one key per member and
+ * form, `<prefix>draft.<cardno>.<form>`, holding `{at, values}` as JSON. Dropped after a
+ * successful submit, by 清空草稿, and all of them at logout.
+ */
+const DRAFT_PREFIX = `${STORAGE_PREFIX}draft.`;
+export interface StoredDraft {
+  /** when it was last written (ISO) */
+  at: string;
+  values: unknown;
+}
+
+export const drafts = {
+  key: (cardno: string, form: string) => `${DRAFT_PREFIX}${cardno}.${form}`,
+  read(key: string): StoredDraft | null {
+    try {
+      const raw = safeStorage()?.getItem(key);
+      if (!raw) return null;
+      const d = JSON.parse(raw) as Partial<StoredDraft>;
+      return typeof d.at === 'string' && d.values && typeof d.values === 'object' ? (d as StoredDraft) : null;
+    } catch {
+      return null;
+    }
+  },
+  write(key: string, values: unknown): void {
+    try {
+      safeStorage()?.setItem(key, JSON.stringify({ at: new Date().toISOString(), values }));
+    } catch {
+      // quota or disabled storage: the form still works, only the draft is not kept
+    }
+  },
+  remove(key: string): void {
+    safeStorage()?.removeItem(key);
+  },
+  clearAll(): void {
+    const store = safeStorage();
+    if (!store) return;
+    const keys: string[] = [];
+    for (let i = 0; i < store.length; i++) {
+      const k = store.key(i);
+      if (k?.startsWith(DRAFT_PREFIX)) keys.push(k);
+    }
+    for (const k of keys) store.removeItem(k);
   },
 };
 

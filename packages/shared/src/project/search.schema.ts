@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidRegion } from '../region/region.ts';
 import { textSchema } from '../text/text.schema.ts';
+import { keywordProblem } from './keyword-terms.ts';
 import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,8 +52,12 @@ export const pageSizeSchema = z.coerce
 /** Projectcenter/searchList. An empty keyword or region means no filter. */
 export const searchListSchema = z
   .strictObject({
+    // words separated by spaces, every one in the title, city or venue (keyword-terms.ts)
     keyword: textSchema({ max: 50, maxError: '关键词最多 50 个字', label: '关键词' })
-      .refine((v) => v.length !== 1, { error: '关键词至少 2 个字' })
+      .superRefine((v, ctx) => {
+        const problem = keywordProblem(v);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
       .optional(),
     groupid: z.coerce.number({ error: '项目类别不正确' }).int().min(1).max(5).optional(),
     prov: textSchema({ max: 20, maxError: '省份不正确', label: '省份' }).optional(),

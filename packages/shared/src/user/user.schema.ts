@@ -82,10 +82,6 @@ export const registSchema = z.strictObject({
 });
 export type RegistInput = z.input<typeof registSchema>;
 
-/** `data` of User/regist: the new member's card number. */
-export const registResultSchema = z.object({ cardno: z.string() });
-export type RegistResult = z.infer<typeof registResultSchema>;
-
 /**
  * `User/login`: mobile + password, or `autologin: 1` with the remember cookie and no password
  * (docs/product.md § Accounts and identity: the browser never keeps a password).
@@ -133,6 +129,13 @@ export type SessionMember = z.infer<typeof sessionMemberSchema>;
 
 export const loginResultSchema = sessionMemberSchema.extend({ remembered: z.boolean() });
 export type LoginResult = z.infer<typeof loginResultSchema>;
+
+/**
+ * `data` of User/regist: the new member, logged in as a password login does (docs/product.md §
+ * Accounts and identity) — its card number is also the invite code the success page shows.
+ */
+export const registResultSchema = sessionMemberSchema;
+export type RegistResult = z.infer<typeof registResultSchema>;
 
 // zod-free, so the app shell that shows it does not load zod (docs/web.md § Page speed)
 export { maskMobile } from './mask-mobile.ts';

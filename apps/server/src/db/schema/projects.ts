@@ -136,11 +136,16 @@ export const projects = pgTable(
     ),
     index('projects_status_group_idx').on(t.status, t.groupid, t.createdAt.desc(), t.id.desc()),
     index('projects_customer_idx').on(t.customerId, t.createdAt.desc()),
-    // Keyword indexes without a pending list (fastupdate off, migration 0014): with it every
-    // keyword search also read the list of titles not yet merged, up to 4 MB, until a vacuum.
-    index('projects_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`).with({ fastupdate: 'off' }),
-    // two-character keywords (zl_bigrams: migration 0003)
-    index('projects_title_bigram_idx').using('gin', sql`zl_bigrams(${t.title})`).with({ fastupdate: 'off' }),
+    // Keyword indexes on the title, city and venue (zl_search_text, migration 0017: a keyword's
+    // words are looked for in all three), without a pending list (fastupdate off, migration 0014):
+    // with it every keyword search also read the list of rows not yet merged, up to 4 MB.
+    index('projects_search_trgm_idx')
+      .using('gin', sql`zl_search_text(${t.title}, ${t.city}, ${t.addr}) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
+    // two-character words (zl_bigrams: migration 0003)
+    index('projects_search_bigram_idx')
+      .using('gin', sql`zl_bigrams(zl_search_text(${t.title}, ${t.city}, ${t.addr}))`)
+      .with({ fastupdate: 'off' }),
   ],
 );
 

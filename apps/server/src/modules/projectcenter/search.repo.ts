@@ -1,4 +1,4 @@
-import { PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
+import { keywordTerms, PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
 import { and, eq, gte, is, lte, Placeholder, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -56,7 +56,17 @@ const ESTIMATE_MS = 10 * 60_000;
 const MAX_ESTIMATES = 1_000;
 const estimates = new WeakMap<DbOrTx, Map<string, { rows: number; at: number }>>();
 
-/** How many titles the planner expects to hold the pair of a 2-character keyword (its bitmap's size). */
+/**
+ * What a keyword word is looked for in: the title, the city and the venue (展馆地址) joined by a
+ * newline, which no word can hold, so a word never matches across two fields. The same expression
+ * as the keyword indexes (zl_search_text: migration 0017).
+ */
+const searchText = sql`zl_search_text(${projects.title}, ${projects.city}, ${projects.addr})`;
+
+/** The characters of a word (a 2-character one has no trigram: the bigram index answers it). */
+const charCount = (t: string) => [...t].length;
+
+/** How many projects the planner expects to hold the pair of a 2-character word (its bitmap's size). */
 async function bigramEstimate(db: DbOrTx, keyword: string): Promise<number> {
   let kept = estimates.get(db);
   const hit = kept?.get(keyword);
@@ -74,7 +84,7 @@ async function bigramEstimate(db: DbOrTx, keyword: string): Promise<number> {
 async function askBigramEstimate(db: DbOrTx, keyword: string): Promise<number> {
   const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
     db,
-    sql`explain (format json) select 1 from ${projects} where zl_bigrams(${projects.title}) @> zl_bigrams(${keyword})`,
+    sql`explain (format json) select 1 from ${projects} where zl_bigrams(${searchText}) @> zl_bigrams(${keyword})`,
   );
   const raw = row?.['QUERY PLAN'];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
@@ -97,7 +107,7 @@ export function likePattern(keyword: string): string {
 function filterConditions(
   f: SearchFilters,
   p: (name: ValueName, value: unknown) => unknown = (_, v) => v,
-  frequentPair = false,
+  frequent: FrequentPairs = false,
 ): SQL[] {
   const conds: SQL[] = [eq(projects.status, p('status', f.status) as number)];
   // "Open" means bidding still runs: a project past its deadline leaves the list before the
@@ -110,21 +120,26 @@ function filterConditions(
   if (f.areaMax !== undefined) conds.push(lte(projects.areas, p('areaMax', f.areaMax) as number));
   if (f.sdateFrom) conds.push(gte(projects.sdate, p('sdateFrom', f.sdateFrom) as string));
   if (f.sdateTo) conds.push(lte(projects.sdate, p('sdateTo', f.sdateTo) as string));
-  if (f.keyword) {
-    // ILIKE '%kw%' is answered by the pg_trgm GIN index on title when the keyword has 3+
-    // characters; a 2-character one has no trigram, so the bigram index (migration 0003) narrows it.
-    // A frequent pair's list walks the sort's index with ILIKE alone: the pair condition only
-    // serves the bigram index, and as a filter it costs zl_bigrams() on every row that passes
-    // (0.72 → 0.29 ms for 车展's page at 1M rows; docs/bench/search.md).
-    if ([...f.keyword].length === 2 && !frequentPair) {
-      conds.push(sql`zl_bigrams(${projects.title}) @> zl_bigrams(${p('keyword', f.keyword)})`);
+  // Every word of the keyword, in the title, city or venue (docs/marketplace.md § searchList).
+  // ILIKE '%word%' is answered by the pg_trgm GIN index on that text when the word has 3+
+  // characters; a 2-character one has no trigram, so the bigram index (migrations 0003, 0017)
+  // narrows it. A frequent pair's list walks the sort's index with ILIKE alone: the pair condition
+  // only serves the bigram index, and as a filter it costs zl_bigrams() on every row that passes
+  // (0.72 → 0.29 ms for 车展's page at 1M rows; docs/bench/search.md).
+  keywordTerms(f.keyword).forEach((term, i) => {
+    if (charCount(term) === 2 && !isFrequent(frequent, i)) {
+      conds.push(sql`zl_bigrams(${searchText}) @> zl_bigrams(${p(`kw${i}`, term)})`);
     }
-    conds.push(sql`${projects.title} ilike ${p('pattern', likePattern(f.keyword))}`);
-  }
+    conds.push(sql`${searchText} ilike ${p(`pattern${i}`, likePattern(term))}`);
+  });
   return conds;
 }
 
-type ValueName = keyof SearchFilters | 'pattern';
+type ValueName = keyof SearchFilters | `kw${number}` | `pattern${number}`;
+
+/** Which 2-character words are frequent pairs: all of them (true), none, or per word. */
+type FrequentPairs = boolean | readonly boolean[];
+const isFrequent = (f: FrequentPairs, i: number) => (typeof f === 'boolean' ? f : (f[i] ?? false));
 
 export interface SearchPageOptions {
   sort: SearchSort;
@@ -139,10 +154,11 @@ export interface SearchPageOptions {
    */
   count?: { key: string; ttlSeconds: number } | undefined;
   /**
-   * A 2-character keyword whose pair the planner expects in more than BIGRAM_FIRST_MAX_ROWS titles:
-   * the list is read without the pair condition. Decided by searchProjects; tests set it.
+   * A 2-character word whose pair the planner expects in more than BIGRAM_FIRST_MAX_ROWS projects:
+   * the list is read without its pair condition. Per word (the keyword's words in order), or one
+   * answer for every 2-character word. Decided by searchProjects; tests set it.
    */
-  frequentPair?: boolean | undefined;
+  frequentPair?: FrequentPairs | undefined;
 }
 
 function searchQuery(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions) {
@@ -421,7 +437,9 @@ function buildStatement(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions, n
 
 /** Which conditions a statement has, its sort, page size and offset: what its text depends on. */
 function shapeKey(f: SearchFilters, opts: SearchPageOptions): string {
-  const kw = f.keyword ? ([...f.keyword].length === 2 ? (opts.frequentPair ? 'w' : 'b') : 't') : '';
+  const kw = keywordTerms(f.keyword)
+    .map((t, i) => (charCount(t) === 2 ? (isFrequent(opts.frequentPair ?? false, i) ? 'w' : 'b') : 't'))
+    .join('');
   const has = (v: unknown, c: string) => (v === undefined || v === '' ? '' : c);
   return [
     opts.sort[0],
@@ -495,13 +513,19 @@ export async function searchProjectText(
 ): Promise<SearchTextRow[]> {
   if (!Number.isSafeInteger(opts.limit) || !Number.isSafeInteger(opts.offset) || opts.offset < 0)
     throw new Error('searchProjects: limit and offset must be integers');
-  if (opts.frequentPair === undefined && f.keyword && [...f.keyword].length === 2) {
-    opts = { ...opts, frequentPair: (await bigramEstimate(db, f.keyword)) > BIGRAM_FIRST_MAX_ROWS };
+  const terms = keywordTerms(f.keyword);
+  if (opts.frequentPair === undefined && terms.some((t) => charCount(t) === 2)) {
+    const frequentPair = await Promise.all(
+      terms.map(async (t) => charCount(t) === 2 && (await bigramEstimate(db, t)) > BIGRAM_FIRST_MAX_ROWS),
+    );
+    opts = { ...opts, frequentPair };
   }
   const values: Record<string, unknown> = {
     ...f,
     memberId,
-    pattern: f.keyword ? likePattern(f.keyword) : undefined,
+    ...Object.fromEntries(
+      terms.flatMap((t, i) => [[`kw${i}`, t] as const, [`pattern${i}`, likePattern(t)] as const]),
+    ),
     afterKey: opts.after?.key,
     afterId: opts.after?.id,
     countKey: opts.count?.key,
@@ -522,20 +546,23 @@ export async function countProjects(
 ): Promise<number> {
   const sort = SORT_COLUMN[opts.sort];
   const dir = sql.raw(sort[opts.order]);
-  // A 2-character keyword: the bigram index first when the planner expects few titles with the
-  // pair (its statistics of the indexed expression know the frequent pairs well: 车展 83,567
-  // estimated / 83,332 real); the ordered count below is then a small bitmap (宁夏: 0.2 ms, where the
-  // probe cost 20,000 rows). Only a frequent pair goes through the bounded probe first.
+  // A keyword of one 2-character word: the bigram index first when the planner expects few
+  // projects with the pair (its statistics of the indexed expression know the frequent pairs well:
+  // 车展 83,567 estimated / 83,332 real); the ordered count below is then a small bitmap (宁夏:
+  // 0.2 ms, where the probe cost 20,000 rows). Only a frequent pair goes through the bounded probe
+  // first. Several words narrow each other through their indexes: the count below.
+  const terms = keywordTerms(f.keyword);
+  const only = terms.length === 1 ? terms[0] : undefined;
   if (
-    f.keyword &&
-    [...f.keyword].length === 2 &&
-    (await bigramEstimate(db, f.keyword)) > BIGRAM_FIRST_MAX_ROWS
+    only !== undefined &&
+    charCount(only) === 2 &&
+    (await bigramEstimate(db, only)) > BIGRAM_FIRST_MAX_ROWS
   ) {
     // The planner's selectivity guess for ILIKE is far too low, so for a frequent pair it picks a
     // bitmap over every matching row (83k for 车展: 250 ms). Counting the matches among the first
     // PROBE rows in index order settles "1000+" in a few ms; only when it does not, the count below.
     const window = db
-      .select({ title: projects.title })
+      .select({ text: sql<string>`${searchText}`.as('search_text') })
       .from(projects)
       .where(and(...filterConditions({ ...f, keyword: undefined })))
       .orderBy(sql`${sort.column} ${dir}`, sql`${projects.id} ${dir}`)
@@ -544,7 +571,7 @@ export async function countProjects(
     const hits = db
       .select({ one: sql`1` })
       .from(window)
-      .where(sql`${window.title} ilike ${likePattern(f.keyword)}`)
+      .where(sql`${window.text} ilike ${likePattern(only)}`)
       .limit(SEARCH_COUNT_CAP + 1)
       .as('probe_hits');
     const [probe] = await db.select({ n: sql<number>`count(*)::int` }).from(hits);

@@ -1,4 +1,10 @@
-import { SEARCH_COUNT_CAP, SEARCH_DEFAULT_ORDER, type SearchSort, type searchListSchema } from '@zl/shared';
+import {
+  keywordTerms,
+  SEARCH_COUNT_CAP,
+  SEARCH_DEFAULT_ORDER,
+  type SearchSort,
+  type searchListSchema,
+} from '@zl/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { sha256 } from '../../lib/crypto.ts';
@@ -113,7 +119,8 @@ export async function searchList(
   const after = input.cursor ? decodeCursor(input.cursor, input.sort, order) : undefined;
   const filters: SearchFilters = {
     status: input.status,
-    keyword: input.keyword || undefined,
+    // one spelling per set of words: the count cache's key does not depend on the spacing
+    keyword: keywordTerms(input.keyword).join(' ') || undefined,
     groupid: input.groupid,
     prov: input.prov || undefined,
     city: input.city || undefined,

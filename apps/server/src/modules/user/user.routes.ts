@@ -64,11 +64,16 @@ export function registerUserRoutes(app: App, deps: Deps): void {
     '/api/User/regist',
     open(
       '注册',
-      '手机号 + 短信验证码（regist）+ 密码注册；`cardtype` 选供应商（workshop）或参展商（customer），可带邀请人卡号。成功返回新会员卡号，不自动登录。',
+      '手机号 + 短信验证码（regist）+ 密码注册；`cardtype` 选供应商（workshop）或参展商（customer），可带邀请人卡号。成功即登录（设置会话 Cookie `zl_sid`，同登录），返回新会员。',
       registSchema,
       registResultSchema,
     ),
-    async (request) => okEnvelope(await service.regist(deps, request.body)),
+    async (request, reply) => {
+      const out = await service.regist(deps, request.body, meta(request));
+      await startSession(deps, request, reply, out);
+      const { remembered: _r, ...member } = out.result;
+      return okEnvelope(member);
+    },
   );
 
   app.post(

@@ -66,7 +66,15 @@ export async function getCode(deps: Deps, input: Parsed<typeof getCodeSchema>, m
   return issueCode(deps.db, deps.sms, { mobile: input.mobile, purpose: input.type, ip: meta.ip });
 }
 
-export async function regist(deps: Deps, input: Parsed<typeof registSchema>): Promise<{ cardno: string }> {
+/**
+ * A new member, logged in at once (a new session, no remember token): the member who just chose
+ * a password is not asked to type it again (docs/product.md § Accounts and identity).
+ */
+export async function regist(
+  deps: Deps,
+  input: Parsed<typeof registSchema>,
+  meta: ClientMeta,
+): Promise<LoginOutcome> {
   const invite = input.invite ? input.invite : null;
   if (invite && !(await repo.cardnoExists(deps.db, invite))) throw fieldError('INVITE_INVALID', 'invite');
   // The code first: a request without a valid code costs no password hashing, and only the
@@ -75,9 +83,10 @@ export async function regist(deps: Deps, input: Parsed<typeof registSchema>): Pr
   await consumeCode(deps.db, { mobile: input.mobile, purpose: 'regist', code: input.code });
   if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
   const passwordHash = await hashPassword(input.password);
+  let member: Awaited<ReturnType<typeof repo.insertMember>> | undefined;
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
-      const member = await repo.insertMember(deps.db, {
+      member = await repo.insertMember(deps.db, {
         cardno: eightDigitNumber(),
         mobile: input.mobile,
         passwordHash,
@@ -85,14 +94,16 @@ export async function regist(deps: Deps, input: Parsed<typeof registSchema>): Pr
         nickname: `用户${input.mobile.slice(-4)}`,
         invitedBy: invite,
       });
-      return { cardno: member.cardno };
+      break;
     } catch (err) {
       if (pgErrorCode(err) !== '23505') throw err;
       if (await repo.findMemberByMobile(deps.db, input.mobile)) throw fieldError('MOBILE_TAKEN', 'mobile');
       // otherwise the random member number collided: draw another
     }
   }
-  throw new AppError('INTERNAL', { message: '会员号分配失败，请重试' });
+  if (!member) throw new AppError('INTERNAL', { message: '会员号分配失败，请重试' });
+  const sessionToken = await createSession(deps.db, deps.config, member.id, meta);
+  return { result: { ...toSessionMember(member), remembered: false }, sessionToken, rememberToken: null };
 }
 
 export interface LoginOutcome {

@@ -123,13 +123,17 @@ export interface SiteShellProps {
 export function SiteShell(props: SiteShellProps) {
   const check = useLoginCheck();
   const compact = useCompact();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const member = useSession((s) => s.member);
   const cardno = useSession((s) => s.cardno);
   const who = member ? maskMobile(member.mobile) : cardno ? `会员 ${cardno}` : '';
-  const role = decideRole({ cardtype: member?.cardtype ?? null, checkFailed: check.failed }, pathname);
+  const role = decideRole(
+    { cardtype: member?.cardtype ?? null, checkFailed: check.failed },
+    pathname,
+    search,
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);

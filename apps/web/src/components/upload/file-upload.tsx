@@ -29,6 +29,13 @@ export interface FileUploadProps {
   id?: string;
   /** called with each upload's result (e.g. to show the new avatar elsewhere) */
   onUploaded?: (file: UploadedFile) => void;
+  /**
+   * An empty box that picks several files at once: the picker allows multi-select and hands every
+   * picked file to `onPick` (the list uploads each in a box of its own) instead of uploading one.
+   */
+  onPick?: (files: File[]) => void;
+  /** a file picked elsewhere (several at once): uploaded as soon as the box appears */
+  startWith?: File;
 }
 
 interface Progressing {
@@ -60,6 +67,8 @@ export function FileUpload({
   shape = 'card',
   id,
   onUploaded,
+  onPick,
+  startWith,
 }: FileUploadProps) {
   // a disabled antd Form (a verification under review) disables its controls through this context
   const formDisabled = useContext(DisabledContext);
@@ -81,7 +90,12 @@ export function FileUpload({
     ? describe(value, known[value] ?? (initialFile?.id === value ? initialFile : undefined))
     : null;
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+  const beforeUpload: UploadProps['beforeUpload'] = (file, fileList) => {
+    if (onPick) {
+      // antd asks once per picked file, each time with the whole pick: hand the pick over once
+      if (file === fileList[0]) onPick(fileList);
+      return Upload.LIST_IGNORE;
+    }
     const problem = precheckFile(file, purpose);
     if (problem) {
       setError(problem);
@@ -91,8 +105,9 @@ export function FileUpload({
     return true;
   };
 
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
-    const f = file as RcFile;
+  const customRequest: UploadProps['customRequest'] = ({ file }) => start(file as RcFile);
+
+  function start(f: File) {
     abortRef.current?.abort();
     const ctrl = new AbortController();
     abortRef.current = ctrl;
@@ -118,7 +133,15 @@ export function FileUpload({
       });
     // No abort handle for rc-upload: it aborts on unmount, and the picker that started an upload
     // (the 替换 button) unmounts while it runs. Cancelling is ours (取消上传, replace, unmount).
-  };
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a box uploads the file it was given once, when it appears
+  useEffect(() => {
+    if (!startWith) return;
+    const problem = precheckFile(startWith, purpose);
+    if (problem) setError(problem);
+    else start(startWith);
+  }, [startWith]);
 
   function cancel() {
     abortRef.current?.abort();
@@ -134,7 +157,8 @@ export function FileUpload({
     <Upload
       accept={acceptFor(purpose)}
       showUploadList={false}
-      maxCount={1}
+      multiple={Boolean(onPick)}
+      maxCount={onPick ? undefined : 1}
       disabled={disabled || progress !== null}
       beforeUpload={beforeUpload}
       customRequest={customRequest}

@@ -9,8 +9,10 @@ import { PasswordFields } from '../../../components/account/password-fields.tsx'
 import { SmsCodeField } from '../../../components/account/sms-code-field.tsx';
 import { CardTypeRadios } from '../../../components/card-type-radios.tsx';
 import { reportFormError } from '../../../lib/form-errors.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { regist } from '../api/account.ts';
+import type { RegisteredState } from './register-success-page.tsx';
 
 interface RegisterValues {
   mobile: string;
@@ -48,8 +50,10 @@ export default function RegisterPage() {
         cardtype: v.cardtype,
         ...(invite ? { invite } : {}),
       });
-      const q = new URLSearchParams({ cardno: data.cardno, mobile, cardtype: v.cardtype });
-      navigate(`/loginOther/registerSuccess?${q.toString()}`, { replace: true });
+      // the server logged the new member in (docs/product.md § Accounts and identity); no personal data in the URL
+      useSession.getState().loggedIn(data);
+      const state: RegisteredState = { registered: { cardno: data.cardno, cardtype: data.cardtype } };
+      navigate('/loginOther/registerSuccess', { replace: true, state });
     } catch (e) {
       reportFormError(form, e, ERROR_FIELDS);
     } finally {

@@ -114,6 +114,7 @@ export function PublishForm({
   attachName,
   onFinish,
   onFinishFailed,
+  onValuesChange,
   footer,
 }: {
   form: FormInstance<PublishValues>;
@@ -122,6 +123,7 @@ export function PublishForm({
   attachName: string;
   onFinish: (v: PublishValues) => void;
   onFinishFailed?: FormProps<PublishValues>['onFinishFailed'];
+  onValuesChange?: FormProps<PublishValues>['onValuesChange'];
   footer: ReactNode;
 }) {
   const attachId = initialValues.attach;
@@ -135,6 +137,7 @@ export function PublishForm({
       form={form}
       layout="vertical"
       initialValues={initialValues}
+      onValuesChange={onValuesChange}
       onFinish={onFinish}
       onFinishFailed={(info) => {
         // a requirement row with an error may sit in a collapsed panel: open it

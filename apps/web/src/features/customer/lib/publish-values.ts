@@ -5,6 +5,7 @@ import type {
 } from '@zl/shared';
 import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { DraftCodec } from '../../../lib/form-draft.ts';
 import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow, fromChinaPicker, toChinaPicker } from '../../../lib/time.ts';
 
@@ -153,3 +154,25 @@ export function periodProblem(period: PublishValues['period'], now = chinaNow())
   if (e.isBefore(s, 'day')) return '结束日期不能早于开始日期';
   return null;
 }
+
+/**
+ * The publish form's draft (lib/form-draft.ts): the dates as `YYYY-MM-DD HH:mm` text, back to
+ * dayjs on restore; everything else is already plain data.
+ */
+export const PUBLISH_DRAFT: DraftCodec<PublishValues> = {
+  save: (v) => ({
+    ...v,
+    period: v.period ? v.period.map((d) => (d ? d.format('YYYY-MM-DD HH:mm') : null)) : null,
+    biddl: v.biddl ? v.biddl.format('YYYY-MM-DD HH:mm') : null,
+  }),
+  load: (raw) => {
+    const v = (raw ?? {}) as Record<string, unknown>;
+    const day = (t: unknown) => (typeof t === 'string' && dayjs(t).isValid() ? dayjs(t) : null);
+    const period = Array.isArray(v.period) ? v.period : null;
+    return {
+      ...(v as PublishValues),
+      period: period ? [day(period[0]), day(period[1])] : null,
+      biddl: day(v.biddl),
+    };
+  },
+};

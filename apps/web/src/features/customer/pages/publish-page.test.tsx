@@ -2,9 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDetail as Project } from '@zl/shared';
 import dayjs from 'dayjs';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { syncSessionFromStorage } from '../../../lib/session-store.ts';
+import { storage } from '../../../lib/storage.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { projectFixture } from '../../../lib/test-project.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
@@ -33,17 +35,21 @@ function project(over: Partial<Project> = {}): Project {
   });
 }
 
+/** A data router, as the app's: the page asks before leaving with unsent changes (useBlocker). */
 function renderAt(url: string) {
-  return render(
+  const router = createMemoryRouter(
+    [
+      { path: '/customer/publish', element: <PublishPage /> },
+      { path: '/customer/projects', element: <div>我的项目列表</div> },
+    ],
+    { initialEntries: [url] },
+  );
+  const view = render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/customer/publish" element={<PublishPage />} />
-          <Route path="/customer/projects" element={<div>我的项目列表</div>} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return Object.assign(view, { router });
 }
 
 function saveCalls(fetchMock: ReturnType<typeof mockFetch>) {
@@ -67,6 +73,8 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => {
   stubBrowser();
   fakeFeedback();
+  window.localStorage.clear();
+  syncSessionFromStorage();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -210,5 +218,89 @@ describe('publish form', { timeout: 30_000 }, () => {
     const err = await screen.findByText('展会所在地区不正确，请重新选择');
     expect(within(err.closest('.ant-form-item') as HTMLElement).getByText('展会城市')).toBeTruthy();
     expect(saveCalls(fetchMock)).toHaveLength(1);
+  });
+});
+
+describe('publish form draft', { timeout: 60_000 }, () => {
+  const DRAFT_KEY = /draft\.10000005\.publish\.new$/;
+  const draftKeys = () => Object.keys(window.localStorage).filter((k) => DRAFT_KEY.test(k));
+
+  it('what was typed comes back after leaving, per member; 清空草稿 starts over', async () => {
+    storage.saveLogin('10000005');
+    syncSessionFromStorage();
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    const first = renderAt('/customer/publish');
+    fireEvent.change(await screen.findByLabelText('项目标题'), { target: { value: '福州 特装展台 草稿' } });
+    fireEvent.change(screen.getByLabelText('长（米）'), { target: { value: '6' } });
+    expect(draftKeys()).toHaveLength(1);
+    first.unmount();
+
+    renderAt('/customer/publish');
+    await waitFor(() =>
+      expect((screen.getByLabelText('项目标题') as HTMLInputElement).value).toBe('福州 特装展台 草稿'),
+    );
+    expect((screen.getByLabelText('长（米）') as HTMLInputElement).value).toBe('6.00');
+    expect(screen.getByText(/已恢复您 .* 未提交的内容/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '清空草稿' }));
+    await waitFor(() => expect((screen.getByLabelText('项目标题') as HTMLInputElement).value).toBe(''));
+    expect(draftKeys()).toHaveLength(0);
+  });
+
+  it('another member sees no draft of this one', async () => {
+    storage.saveLogin('10000005');
+    syncSessionFromStorage();
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    const first = renderAt('/customer/publish');
+    fireEvent.change(await screen.findByLabelText('项目标题'), { target: { value: '别人的草稿' } });
+    first.unmount();
+    storage.saveLogin('10000006');
+    syncSessionFromStorage();
+    renderAt('/customer/publish');
+    expect(((await screen.findByLabelText('项目标题')) as HTMLInputElement).value).toBe('');
+  });
+
+  it('a click away with unsent changes asks first (Chinese confirm); cancelling stays', async () => {
+    storage.saveLogin('10000005');
+    syncSessionFromStorage();
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const { router } = renderAt('/customer/publish');
+    await screen.findByLabelText('项目标题');
+    // nothing typed yet: leaving is not asked about
+    const untouched = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(untouched);
+    expect(untouched.defaultPrevented).toBe(false);
+    fireEvent.change(await screen.findByLabelText('项目标题'), { target: { value: '未提交' } });
+    // a reload or closing the tab is asked about by the browser
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
+    void router.navigate('/customer/projects');
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(String((confirm.mock.calls[0] as unknown[])[0])).toContain('未提交的内容');
+    expect(router.state.location.pathname).toBe('/customer/publish');
+    confirm.mockReturnValue(true);
+    void router.navigate('/customer/projects');
+    expect(await screen.findByText('我的项目列表')).toBeTruthy();
+  });
+
+  it('a successful submit drops the draft and leaves without asking', async () => {
+    storage.saveLogin('10000005');
+    syncSessionFromStorage();
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const fetchMock = serve(project());
+    renderAt('/customer/publish?id=7');
+    const prepay = await screen.findByLabelText('预付款金额');
+    fireEvent.change(prepay, { target: { value: '1,234.5' } });
+    expect(Object.keys(window.localStorage).some((k) => k.endsWith('draft.10000005.publish.7'))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1), { timeout: 10_000 });
+    expect(await screen.findByText('项目已提交审核')).toBeTruthy();
+    expect(Object.keys(window.localStorage).some((k) => k.includes('draft.'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: '查看我的项目' }));
+    expect(await screen.findByText('我的项目列表')).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
   });
 });

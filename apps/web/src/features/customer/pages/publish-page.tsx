@@ -8,13 +8,21 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
+import { useFormDraft } from '../../../lib/form-draft.ts';
 import { useSubmission } from '../../../lib/submission.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { customerKeys } from '../api/keys.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { projectSave } from '../api/project-save.ts';
 import { PublishForm } from '../components/publish-form.tsx';
-import { EMPTY_VALUES, fromProject, type PublishValues, toSaveBody } from '../lib/publish-values.ts';
+import {
+  EMPTY_VALUES,
+  fromProject,
+  PUBLISH_DRAFT,
+  type PublishValues,
+  toSaveBody,
+} from '../lib/publish-values.ts';
 import { schemaIssues } from '../lib/rules.ts';
 import { fieldPath, reportSaveError } from '../lib/save-errors.ts';
 import { projectActions } from '../lib/status.tsx';
@@ -50,6 +58,13 @@ function Editor({ project, onDone }: { project: Project | null; onDone: (p: Proj
   const [form] = Form.useForm<PublishValues>();
   const once = useSubmitOnce();
   const submission = useSubmission();
+  // what was typed survives back, reload and a click away (docs/web.md § Drafts of long forms)
+  const draft = useFormDraft<PublishValues>({
+    form,
+    name: `publish.${project?.id ?? 'new'}`,
+    codec: PUBLISH_DRAFT,
+    reset: () => form.resetFields(),
+  });
   const qc = useQueryClient();
   const rejected = project ? projectActions(project).rejected : false;
 
@@ -67,6 +82,7 @@ function Editor({ project, onDone }: { project: Project | null; onDone: (p: Proj
     }
     try {
       const saved = await projectSave(body, submission);
+      draft.clear();
       void qc.invalidateQueries({ queryKey: customerKeys.lists() });
       qc.setQueryData(customerKeys.project(saved.id), saved);
       onDone(saved);
@@ -99,8 +115,10 @@ function Editor({ project, onDone }: { project: Project | null; onDone: (p: Proj
           title="提交后平台会在 1 个工作日内审核，通过后项目进入项目大厅，供应商即可报价。"
         />
       )}
+      <DraftNotice at={draft.restoredAt} onDiscard={draft.discard} />
       <PublishForm
         form={form}
+        onValuesChange={draft.onValuesChange}
         initialValues={project ? fromProject(project) : EMPTY_VALUES}
         knownPictures={project?.picture ?? []}
         attachName={project?.attachname ?? ''}

@@ -3,7 +3,7 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FileUpload } from '../../../components/upload/file-upload.tsx';
+import { FileUploadList } from '../../../components/upload/file-upload-list.tsx';
 import { fieldErrorsOf, isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { contractFiles, useUploadContract } from '../api/contract.ts';
@@ -16,21 +16,21 @@ export default function UploadContractPage() {
   const navigate = useNavigate();
   const project = useWinnerProject('只有中标供应商可以上传合同');
   const upload = useUploadContract();
-  const [slots, setSlots] = useState<Array<string | undefined>>([undefined]);
+  const [files, setFiles] = useState<string[]>([]);
+  // 「请至少上传 1 个合同文件」 holds only while there is none: it goes as soon as a file is there
+  const [askedEmpty, setAskedEmpty] = useState(false);
   const [problem, setProblem] = useState('');
   if (project.instead) return project.instead;
   const { id, p } = project;
   const open =
     p.status === PROJECT_STATUS.AWARDED ||
     (p.status === PROJECT_STATUS.SIGNING && p.contctck === CONTRACT_CHECK.REJECTED);
-  const files = slots.filter((f): f is string => Boolean(f));
+  const shown = askedEmpty && files.length === 0 ? '请至少上传 1 个合同文件' : problem;
 
   async function submit() {
     setProblem('');
-    if (files.length === 0) {
-      setProblem('请至少上传 1 个合同文件');
-      return;
-    }
+    setAskedEmpty(files.length === 0);
+    if (files.length === 0) return;
     try {
       await upload.mutateAsync({ id, files });
       withFeedback((f) => f.message.success('合同已上传，等待参展商审核'));
@@ -74,26 +74,22 @@ export default function UploadContractPage() {
             <p className="zl-dl-muted">
               上传签字盖章后的合同照片、扫描件或 PDF，1–{CONTRACT_MAX_FILES} 个文件，每页一张。
             </p>
-            <div className="zl-dl-files">
-              {slots.map((v, i) => (
-                <FileUpload
-                  // biome-ignore lint/suspicious/noArrayIndexKey: upload slots are positional
-                  key={i}
-                  purpose="contract"
-                  placeholder={`合同第 ${i + 1} 页`}
-                  value={v}
-                  onChange={(fid) =>
-                    setSlots((s) => {
-                      const next = s.map((x, j) => (j === i ? fid || undefined : x));
-                      // a new empty slot after the last filled one, up to the limit
-                      if (next.every(Boolean) && next.length < CONTRACT_MAX_FILES) next.push(undefined);
-                      return next;
-                    })
-                  }
-                />
-              ))}
-            </div>
-            {problem && <div className="zl-dl-error">{problem}</div>}
+            <FileUploadList
+              className="zl-dl-files"
+              purpose="contract"
+              max={CONTRACT_MAX_FILES}
+              label="合同页"
+              value={files}
+              onChange={(next) => {
+                setFiles(next);
+                setProblem('');
+              }}
+            />
+            {shown && (
+              <div className="zl-dl-error" role="alert">
+                {shown}
+              </div>
+            )}
             <div className="zl-dl-actions">
               <Link to={`/signContract?id=${p.id}`}>
                 <Button size="large">返回下载合同</Button>

@@ -1,5 +1,5 @@
 import type { SearchListInput } from '@zl/shared';
-import { PROJECT_STATUS } from '@zl/shared';
+import { keywordProblem, PROJECT_STATUS } from '@zl/shared';
 
 /**
  * The order-centre filters live in the URL query (a link reproduces the search, back restores
@@ -82,7 +82,7 @@ export function filtersFromQuery(q: URLSearchParams): OrderFilters {
   };
   const prov = (q.get('prov') ?? '').slice(0, 20);
   return {
-    // the server refuses a one-character keyword (too broad to be useful)
+    // the server refuses a one-character keyword (too broad to be useful, and no index answers it)
     keyword: keywordFrom(q.get('keyword')),
     groupid: Number.isInteger(group) && group >= 1 && group <= 5 ? group : 0,
     prov,
@@ -143,9 +143,10 @@ export const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
   { value: 7, label: '已关闭' },
 ];
 
+/** A keyword from a link: one the server would refuse (keyword-terms.ts in shared) means none. */
 export function keywordFrom(v: string | null): string {
   const k = (v ?? '').trim().slice(0, 50);
-  return k.length >= 2 ? k : '';
+  return k && !keywordProblem(k) ? k : '';
 }
 
 function statusFrom(v: string | null): StatusFilter {

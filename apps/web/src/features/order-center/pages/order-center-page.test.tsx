@@ -38,3 +38,50 @@ describe('/orderCenter filters in the URL', { timeout: 30_000 }, () => {
     });
   });
 });
+
+describe('/orderCenter keyword', { timeout: 30_000 }, () => {
+  function renderHall() {
+    const bodies: Array<Record<string, unknown>> = [];
+    mockFetch((url, init) => {
+      if (url.includes('searchList')) bodies.push(JSON.parse(String(init?.body ?? '{}')));
+      return jsonResponse(envelope('success', { listItem: [], total: 0, nextCursor: null }));
+    });
+    const router = createMemoryRouter([{ path: '/orderCenter', element: <OrderCenterPage /> }], {
+      initialEntries: ['/orderCenter'],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return { router, bodies };
+  }
+  async function searchFor(text: string) {
+    const box = await screen.findByRole('searchbox', { name: '搜索项目' });
+    fireEvent.change(box, { target: { value: text } });
+    fireEvent.submit(box.closest('form')!);
+  }
+
+  it('% and _ among the words are sent as typed and the list is asked again', async () => {
+    const { router, bodies } = renderHall();
+    await searchFor('100%_ 特装');
+    await vi.waitFor(() => expect(bodies.at(-1)?.keyword).toBe('100%_ 特装'));
+    expect(new URLSearchParams(router.state.location.search).get('keyword')).toBe('100%_ 特装');
+    await searchFor('%_');
+    await vi.waitFor(() => expect(bodies.at(-1)?.keyword).toBe('%_'));
+  });
+
+  it('a lone % is not dropped silently: the box says why and that the list is the previous one', async () => {
+    const { router, bodies } = renderHall();
+    await vi.waitFor(() => expect(bodies.length).toBeGreaterThan(0));
+    const asked = bodies.length;
+    await searchFor('%');
+    expect((await screen.findByRole('alert')).textContent).toContain('关键词至少 2 个字');
+    expect(screen.getByRole('alert').textContent).toContain('上一次的搜索结果');
+    expect(bodies.length).toBe(asked);
+    expect(router.state.location.search).toBe('');
+    // typing again clears it
+    fireEvent.change(screen.getByRole('searchbox', { name: '搜索项目' }), { target: { value: '%_' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

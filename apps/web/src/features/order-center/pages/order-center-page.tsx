@@ -1,4 +1,5 @@
 import FilterOutlined from '@ant-design/icons/FilterOutlined';
+import { keywordProblem } from '@zl/shared';
 import {
   lazy,
   Suspense,
@@ -19,7 +20,6 @@ import {
   LiteSegmented,
   LiteSkeleton,
 } from '../../../components/lite/lite-ui.tsx';
-import { withFeedback } from '../../../lib/feedback.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useToggleFavorite } from '../api/favorite.ts';
 import { FilterPanel } from '../components/filter-panel.tsx';
@@ -105,6 +105,9 @@ export default function OrderCenterPage() {
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [keyword, setKeyword] = useState(filters.keyword);
+  // why the typed keyword was not searched: shown under the box until the keyword changes, so the
+  // list below is never taken for this keyword's results
+  const [keywordError, setKeywordError] = useState<string | null>(null);
 
   const list = useOrderCenter((s) => s.orderCenterList);
   const loading = useOrderCenter((s) => s.orderCenterLoading);
@@ -157,16 +160,18 @@ export default function OrderCenterPage() {
         <div className="zl-oc-searchrow">
           <LiteSearch
             value={keyword}
-            onChange={setKeyword}
+            onChange={(v) => {
+              setKeyword(v);
+              setKeywordError(null);
+            }}
             onSearch={(v) => {
               const k = v.trim().slice(0, 50);
-              if (k.length === 1) {
-                withFeedback((f) => f.message.info('关键词至少 2 个字'));
-                return;
-              }
+              const problem = keywordProblem(k);
+              setKeywordError(problem);
+              if (problem) return;
               update({ keyword: k });
             }}
-            placeholder="搜索项目名称、展会、城市"
+            placeholder="搜索项目名称、城市、展馆，空格分隔多个词"
             maxLength={50}
             label="搜索项目"
           />
@@ -184,6 +189,11 @@ export default function OrderCenterPage() {
             </LiteBadge>
           )}
         </div>
+        {keywordError && (
+          <p className="zl-oc-kw-error" role="alert">
+            {keywordError}，列表仍是上一次的搜索结果
+          </p>
+        )}
         {!compact && <FilterPanel filters={filters} onChange={update} />}
       </section>
 

@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { syncSessionFromStorage } from '../../../lib/session-store.ts';
+import { storage } from '../../../lib/storage.ts';
 import { stubMatchMedia } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import OrderPricePage from './order-price-page.tsx';
@@ -162,5 +164,28 @@ describe('/orderPrice quote form', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('您的认证资料正在审核，通过后即可报价')).toBeTruthy();
     expect(screen.queryByLabelText('地毯 单价')).toBeNull();
+  });
+});
+
+describe('/orderPrice draft', { timeout: 60_000 }, () => {
+  it('what was typed comes back for the same project and member, over the template', async () => {
+    window.localStorage.clear();
+    storage.saveLogin('10000001');
+    syncSessionFromStorage();
+    setup();
+    const days = await screen.findByLabelText('施工天数');
+    fireEvent.change(days, { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('报价说明'), { target: { value: '含运输与安装' } });
+    const key = Object.keys(window.localStorage).find((k) => k.endsWith('draft.10000001.orderPrice.7'));
+    expect(key).toBeTruthy();
+    cleanup();
+
+    const { router } = setup();
+    await waitFor(() => expect((screen.getByLabelText('施工天数') as HTMLInputElement).value).toBe('12'));
+    expect((screen.getByLabelText('报价说明') as HTMLTextAreaElement).value).toBe('含运输与安装');
+    expect(screen.getByText(/已恢复您 .* 未提交的内容/)).toBeTruthy();
+    window.localStorage.clear();
+    syncSessionFromStorage();
+    expect(router.state.location.pathname).toBe('/orderPrice');
   });
 });

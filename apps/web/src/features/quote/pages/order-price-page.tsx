@@ -9,12 +9,14 @@ import InputNumber from 'antd/es/input-number';
 import Modal from 'antd/es/modal';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DraftNotice } from '../../../components/draft-notice.tsx';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { handleError, toBizError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
+import { useFormDraft } from '../../../lib/form-draft.ts';
 import { formatFen } from '../../../lib/money.ts';
 import {
   idFromQuery,
@@ -135,15 +137,28 @@ export default function OrderPricePage() {
     return known;
   }, [quote]);
 
+  const serverValues = useCallback(
+    () =>
+      ({
+        lines: template,
+        days: quote?.days ?? undefined,
+        remark: quote?.remark ?? '',
+        attachments: (quote?.attachments ?? []).map((a) => (typeof a === 'string' ? a : a.id)),
+      }) as FormValues,
+    [template, quote],
+  );
   useEffect(() => {
     if (!table.data) return;
-    form.setFieldsValue({
-      lines: template,
-      days: quote?.days ?? undefined,
-      remark: quote?.remark ?? '',
-      attachments: (quote?.attachments ?? []).map((a) => (typeof a === 'string' ? a : a.id)),
-    } as FormValues);
-  }, [table.data, template, quote, form]);
+    form.setFieldsValue(serverValues());
+  }, [table.data, serverValues, form]);
+  // a draft per member and project, put over the server's values once they are in (docs/web.md §
+  // Drafts of long forms)
+  const draft = useFormDraft<FormValues>({
+    form,
+    name: id ? `orderPrice.${id}` : null,
+    ready: Boolean(table.data),
+    reset: () => form.setFieldsValue(serverValues()),
+  });
 
   const notFound = (e: unknown) => isBizError(e) && e.code === 'NOT_FOUND';
   if (!id || notFound(table.error) || notFound(info.error)) {
@@ -188,6 +203,7 @@ export default function OrderPricePage() {
         editing,
         submission,
       );
+      draft.clear();
       setConfirming(null);
       await Promise.all([
         qc.invalidateQueries({ queryKey: projectKeys.all }),
@@ -271,9 +287,11 @@ export default function OrderPricePage() {
         />
       )}
 
+      <DraftNotice at={draft.restoredAt} onDiscard={draft.discard} />
       <Form<FormValues>
         form={form}
         layout="vertical"
+        onValuesChange={draft.onValuesChange}
         onFinish={(v) => setConfirming(v)}
         scrollToFirstError
         requiredMark={false}
