@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, auditLog, members, projects } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 
 export interface AuditEntry {
   actorType: 'admin' | 'member' | 'system';
@@ -147,9 +148,7 @@ export async function describeAuditRows(db: DbOrTx, rows: AuditRowRef[]): Promis
         .select({
           id: members.id,
           cardno: members.cardno,
-          realname: members.realname,
-          company: members.company,
-          nickname: members.nickname,
+          name: partyNameSql(),
           mobile: members.mobile,
         })
         .from(members)
@@ -166,9 +165,7 @@ export async function describeAuditRows(db: DbOrTx, rows: AuditRowRef[]): Promis
       targetName = adminById.get(num(r.targetId))?.username ?? null;
     }
     return {
-      member: m
-        ? { cardno: m.cardno, name: m.realname || m.company || m.nickname || '', mobile: m.mobile }
-        : null,
+      member: m ? { cardno: m.cardno, name: m.name, mobile: m.mobile } : null,
       targetName,
     };
   });

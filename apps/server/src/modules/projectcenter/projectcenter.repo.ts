@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
 import { selectMember } from '../member/member.repo.ts';
+import { partyNameSql } from '../member/party-name.ts';
 import type { ProjectRow } from '../project/project-view.ts';
 import { summaryColumns } from './search.repo.ts';
 
@@ -95,6 +96,7 @@ export async function findWinner(db: DbOrTx, quoteId: number | null) {
     .select({
       supplierId: quotes.supplierId,
       cardno: members.cardno,
+      name: partyNameSql(),
       nickname: members.nickname,
       company: members.company,
       mobile: members.mobile,
@@ -107,8 +109,10 @@ export async function findWinner(db: DbOrTx, quoteId: number | null) {
   return row;
 }
 
-export function findMember(db: DbOrTx, id: number) {
-  return selectMember(db, id, ['mobile', 'nickname', 'realname']);
+/** A party's verified name (docs/members.md "Party names"). */
+export async function findPartyName(db: DbOrTx, id: number): Promise<string> {
+  const [row] = await db.select({ name: partyNameSql() }).from(members).where(eq(members.id, id)).limit(1);
+  return row?.name ?? '';
 }
 
 /** The projects a supplier quoted on (optionally only quotes of one status), newest quote first. */

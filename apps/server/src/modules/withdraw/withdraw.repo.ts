@@ -9,6 +9,7 @@ import {
   type WithdrawStatus,
   withdrawals,
 } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 
 /** Requests the member made since `since` (the start of today, Asia/Shanghai). */
 export async function countSince(db: DbOrTx, memberId: number, since: Date): Promise<number> {
@@ -89,6 +90,7 @@ export async function adminPage(
         w: withdrawals,
         cardno: members.cardno,
         mobile: members.mobile,
+        name: partyNameSql(),
         nickname: members.nickname,
         cardtype: members.cardtype,
         reviewer: admins.displayName,
