@@ -1,7 +1,7 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetail as Project } from '@zl/shared';
-import { AUTH_STATUS, PROJECT_STATUS, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import { AUTH_STATUS, PROJECT_STATUS, REQUIREMENT_CATEGORIES, showsBidDeadline } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -43,11 +43,9 @@ function Facts({ p }: { p: Project }) {
         { key: 'areas', label: '面积', children: `${p.areas} m²` },
         { key: 'opens', label: '开口', children: opensLabel(p.opens) },
         { key: 'dates', label: '展会日期', children: `${p.sdate} ~ ${p.edate}` },
-        {
-          key: 'biddl',
-          label: '竞标截止',
-          children: formatTime(p.biddl),
-        },
+        ...(showsBidDeadline(p.status)
+          ? [{ key: 'biddl', label: '竞标截止', children: formatTime(p.biddl) }]
+          : []),
         { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
         { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
         { key: 'created', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
