@@ -3,7 +3,7 @@
 // keeping the page that was opened.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { login } from './fixtures.ts';
-import { member, ok, PASSWORD, submitVerification } from './steps/award.ts';
+import { member, ok, PASSWORD, submitVerification, verifiedMember } from './steps/award.ts';
 
 const DAY = 86_400_000;
 
@@ -36,6 +36,8 @@ test('pages by role, a won project, the verification prompt and 记住我 deep l
   // A customer with an approved project open for bidding.
   const customerApi = await playwright.request.newContext({ baseURL });
   const customerMobile = await member(customerApi, 'customer');
+  // the customer awards below: a verified identity first (docs/delivery-contract.md "Award")
+  await verifiedMember(customerApi, ops, customerMobile);
   const now = Date.now();
   const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
   const project = await ok(

@@ -31,6 +31,17 @@ export async function member(api: APIRequestContext, cardtype: 'workshop' | 'cus
   return mobile;
 }
 
+/**
+ * A member verified by the platform: a personal verification submitted on `api` and approved on
+ * `ops` (a customer needs it before an award: docs/delivery-contract.md "Award").
+ */
+export async function verifiedMember(api: APIRequestContext, ops: APIRequestContext, mobile: string) {
+  const reviewId = await submitVerification(api, ops, mobile);
+  await ok(
+    await ops.post('/api/Admin/authReview', { data: { kind: 'person', id: reviewId, approve: true } }),
+  );
+}
+
 /** Submits a personal verification for the member logged in on `api`; answers the review's id. */
 export async function submitVerification(api: APIRequestContext, ops: APIRequestContext, mobile: string) {
   const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c7d2fe' } })
@@ -76,6 +87,7 @@ export async function quotedProject(
 ): Promise<Awarded & { customerApi: APIRequestContext }> {
   const customerApi = await newApi();
   const customerMobile = await member(customerApi, 'customer');
+  await verifiedMember(customerApi, ops, customerMobile);
   const now = Date.now();
   const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
   const title = `2027 上海家具展 E2E${now % 100000} 特装展台`;

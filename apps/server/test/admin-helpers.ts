@@ -121,3 +121,27 @@ export async function memberAuth(ctx: TestContext, memberId: number) {
   );
   return m!;
 }
+
+/**
+ * A member whose verification the platform approved, as Admin/authReview leaves it: the
+ * submission's row checked 1 and the member's flag 1 (the real name copied for a person).
+ */
+export async function approvedAuth(
+  ctx: TestContext,
+  memberId: number,
+  kind: 'person' | 'business',
+  values: Record<string, string> = {},
+) {
+  if (kind === 'person') {
+    const row = await submitPerson(ctx, memberId, values);
+    await ctx.database.db.execute(sql`update person_auths set checked = 1 where id = ${row.id}`);
+    await ctx.database.db.execute(
+      sql`update members set personauth = 1, realname = ${row.realname}, idcard = ${row.idcard} where id = ${memberId}`,
+    );
+    return row;
+  }
+  const row = await submitBusiness(ctx, memberId, values);
+  await ctx.database.db.execute(sql`update business_auths set checked = 1 where id = ${row.id}`);
+  await ctx.database.db.execute(sql`update members set businsauth = 1 where id = ${memberId}`);
+  return row;
+}

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pdfRefusal } from '../src/modules/file/pdf-check.ts';
+import { approvedAuth } from './admin-helpers.ts';
 import { expectError, expectOk, rows } from './helpers.ts';
 import { cookieOf, getFile, PDF, upload, uploadId, useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
@@ -87,6 +88,28 @@ describe('Projectcenter/contractPdf', () => {
     const post = await pdfOf(cust, p.id, 'POST');
     expect(post.statusCode).toBe(200);
     expect(pdfText(post.rawPayload)).toContain('甲方（参展商）');
+  });
+
+  it('names each party by its verified name: the company of an approved business verification, else the real name', async () => {
+    // the supplier's profile says one thing, its approved business verification another; the
+    // customer has a nickname and an approved personal verification; a rejected company counts for nothing
+    await ctx.database.db.execute(
+      sql`update members set nickname = '用户0001', company = '随便填的公司', realname = '王小明' where id = ${sup.id}`,
+    );
+    await approvedAuth(ctx, sup.id, 'business', { btitle: '上海鼎盛展览工程有限公司' });
+    await ctx.database.db.execute(sql`update members set nickname = '用户0002' where id = ${cust.id}`);
+    await approvedAuth(ctx, cust.id, 'person', { realname: '陈立华' });
+    await ctx.database.db.execute(
+      sql`insert into business_auths (member_id, name, mobile, cardfrt, cardrvs, bstype, btitle, bcerts, bprov, bcity, taxorder, bkname, bkorder, checked)
+          select ${cust.id}, name, mobile, cardfrt, cardrvs, bstype, '被驳回的公司', bcerts, bprov, bcity, taxorder, bkname, bkorder, 2
+          from business_auths where member_id = ${sup.id} limit 1`,
+    );
+    const p = await awarded();
+    const text = pdfText((await pdfOf(cust, p.id)).rawPayload);
+    expect(text).toContain('乙方（供应商）：上海鼎盛展览工程有限公司');
+    expect(text).toContain('甲方（参展商）：陈立华');
+    for (const s of ['用户0001', '用户0002', '随便填的公司', '王小明', '被驳回的公司'])
+      expect(text).not.toContain(s);
   });
 
   it('anyone else, an unawarded project or bad input: NOT_FOUND / 401 / 400', async () => {

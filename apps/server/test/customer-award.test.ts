@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { refundBidders } from '../src/modules/project/project-refund.ts';
-import { makeMember } from './admin-helpers.ts';
+import { approvedAuth, makeMember, submitPerson } from './admin-helpers.ts';
 import { expectError, expectOk, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject, makeQuote } from './project-fixtures.ts';
 
 const ctx = useTestApp({ members: { cust: 'customer', other: 'customer' } });
 const { cust, other } = ctx.members;
+// an award drafts a contract, which needs the customer's verified identity
+beforeAll(async () => {
+  await approvedAuth(ctx, cust.id, 'person');
+});
 
 const supplier = () =>
   makeMember(ctx, { cardtype: 'workshop', personauth: 1, company: '上海展艺搭建有限公司' });
@@ -161,6 +165,23 @@ describe('Customer/award', () => {
     expect(await quoteStatuses(p.id)).toEqual([[q.id, 0]]);
     const pending = await makeProject(ctx, cust.id, { status: 0, checked: 0 });
     expectError(await cust.c.post('Customer/award', { id: pending.id, quoteId: q.id }), 'INVALID_STATE');
+  });
+
+  it('an unverified customer is refused with NOT_VERIFIED and a link to verify; nothing changes', async () => {
+    const p = await makeProject(ctx, other.id, { status: 1 });
+    const q = await makeQuote(ctx, p.id, (await supplier()).id);
+    const before = await projectRow(p.id);
+    const r = await other.c.post('Customer/award', { id: p.id, quoteId: q.id });
+    expectError(r, 'NOT_VERIFIED');
+    expect(r.body.errMsg).toContain('选标前请先完成实名认证或企业认证');
+    expect(r.body.data).toEqual({ href: '/customer/security_person' });
+    expect(await projectRow(p.id)).toEqual(before);
+    expect(await quoteStatuses(p.id)).toEqual([[q.id, 0]]);
+    // a verification still waiting for review is not enough
+    await submitPerson(ctx, other.id);
+    expectError(await other.c.post('Customer/award', { id: p.id, quoteId: q.id }), 'NOT_VERIFIED');
+    await approvedAuth(ctx, other.id, 'business', { taxorder: '91310115MA1H7XQ16B' });
+    expectOk(await other.c.post('Customer/award', { id: p.id, quoteId: q.id }));
   });
 
   it('two awards at once: exactly one wins, the other is INVALID_STATE', async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { HomeInfo } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { DEMO_CONTRACT_TITLES } from '../src/demo/demo-contract.ts';
 import { DEMO_EVALUATED_TITLE, DEMO_TO_EVALUATE_TITLE } from '../src/demo/demo-evaluation.ts';
 import { DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
+import { contractPdf } from '../src/modules/contract/contract.service.ts';
 import { LocalDiskStorage } from '../src/modules/file/storage.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { Client, expectOk, login, rows } from './helpers.ts';
@@ -25,6 +27,22 @@ describe('demo marketplace data', () => {
     expect(await coinBalance(ctx.database.db, Number(supplier!.id))).toBe(DEMO_SUPPLIER_COINS);
     // verified, through an approved submission as the console would leave it (docs/delivery.md "Demo")
     expect(supplier).toMatchObject({ personauth: 1, realname: '陈鼎盛', checked: 1 });
+    // the demo customer reaches contracts, so it is verified too, and the contract names it so
+    const [customer] = await rows<{ id: number; personauth: number; realname: string; checked: number }>(
+      ctx,
+      sql`select m.id, m.personauth, m.realname, a.checked
+            from members m join person_auths a on a.member_id = m.id
+           where m.mobile = ${DEMO_ACCOUNTS[1].mobile}`,
+    );
+    expect(customer).toMatchObject({ personauth: 1, realname: '林华展', checked: 1 });
+    const [toSign] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from projects where status = 2 and customer_id = ${customer!.id} limit 1`,
+    );
+    const { pdf } = await contractPdf(ctx.database.db, Number(customer!.id), Number(toSign!.id));
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
+    expect(text).toContain('甲方（参展商）：林华展');
+    expect(text).toContain('乙方（供应商）：陈鼎盛');
 
     const c = new Client(ctx.app);
     expectOk(await login(c, DEMO_ACCOUNTS[1].mobile, DEMO_PASSWORD));
@@ -121,7 +139,8 @@ describe('demo marketplace data', () => {
     const sc = new Client(ctx.app);
     expectOk(await login(sc, DEMO_ACCOUNTS[0].mobile, DEMO_PASSWORD));
     expect((await sc.post<{ score: number | null }>('Member/userInfo', {})).body.data.score).toBe(4.3);
-  });
+    // the whole demo is seeded here (every contract PDF drafted): minutes on a busy machine
+  }, 180_000);
 
   it('hashes the password of each demo member on its own (no shared hash or salt); both log in', async () => {
     await seedDemoData(ctx.database.db); // a no-op when the first test already seeded

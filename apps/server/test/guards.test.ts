@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { memberOf, supplierOf } from '../src/plugins/guards.ts';
 import { adminClient } from './admin-helpers.ts';
-import { Client, expectError, expectOk, makeTestApp, setCookies, type TestContext } from './helpers.ts';
+import { Client, expectError, expectOk, makeTestApp, rows, setCookies, type TestContext } from './helpers.ts';
 import { type LoggedIn, loggedIn } from './member-fixtures.ts';
 
 /** The guard plugin itself (plugins/guards.ts); each call's own guard is tested with the call. */
@@ -50,6 +51,29 @@ describe('guards', () => {
     const ok = await supplier.c.post('Test/supplier', { n: 1 });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ cardtype: 'workshop', n: 1 });
+  });
+
+  it("withdrawals and their pay password are the supplier's: a customer is refused (docs/withdrawals.md)", async () => {
+    const pay = {
+      password: 'Abc12345',
+      paycode: '135790',
+      repaycode: '135790',
+      payoutType: 'alipay',
+      payoutName: '张三',
+      payoutAccount: '13800000001',
+      payoutBank: '',
+    };
+    expectError(await customer.c.post('Member/setPayment', pay), 'FORBIDDEN');
+    expectError(await customer.c.post('Applycash/postNew', { amount: 1000, paypwd: '135790' }), 'FORBIDDEN');
+    expectError(await customer.c.post('Applycash/list', {}), 'FORBIDDEN');
+    const [m] = await rows<{ h: string | null }>(
+      ctx,
+      sql`select paycode_hash as h from members where id = ${customer.id}`,
+    );
+    expect(m!.h).toBeNull();
+    // a supplier passes the guard (and meets the withdrawal's own rules)
+    const own = await supplier.c.post('Applycash/postNew', { amount: 1000, paypwd: '135790' });
+    expect(own.body.errCode).not.toBe('FORBIDDEN');
   });
 
   it('an accessor the route does not provide is a 500, never a silent pass', async () => {

@@ -14,7 +14,7 @@ type Any = any;
 
 const ctx = useTestApp({
   members: {
-    cust: { session: { cardtype: 'customer' } },
+    cust: { session: { cardtype: 'customer', personauth: 1, realname: '陈立华' } },
     s1: { session: { cardtype: 'workshop', personauth: 1 } },
     s2: { session: { cardtype: 'workshop', personauth: 1 } },
     reviewer: 'reviewer',

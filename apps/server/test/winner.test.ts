@@ -1,18 +1,22 @@
 import type { ProjectInfo, QuoteView } from '@zl/shared';
 import { describe, expect, it } from 'vitest';
+import { approvedAuth } from './admin-helpers.ts';
 import { expectError, expectFields, expectOk } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeProject } from './project-fixtures.ts';
 import { memberClient, quoteBody, REQUIREMENTS, verifiedSupplier } from './projectcenter-fixtures.ts';
 
 const ctx = useTestApp({
-  members: { customer: { session: { cardtype: 'customer', nickname: '华展科技' } } },
+  // the customer verified its identity (an award needs it: docs/delivery-contract.md "Award")
+  members: {
+    customer: { session: { cardtype: 'customer', nickname: '华展科技', personauth: 1, realname: '陈立华' } },
+  },
 });
 const { customer } = ctx.members;
 
 interface Winner {
   awarded: boolean;
-  winner: { cardno: string; nickname: string; company: string } | null;
+  winner: { cardno: string; name: string; nickname: string; company: string } | null;
   mine: string | null;
   contact: { mobile: string; name: string } | null;
 }
@@ -76,6 +80,31 @@ describe('Projectcenter/winnerInfo and factoryPrjctList', () => {
     expect(lb.res.body).not.toContain('85400');
     const none = await b.c.post<{ total: number }>('Projectcenter/factoryPrjctList', { state: 'won' });
     expect(none.body.data.total).toBe(0);
+  });
+
+  it('every party card names the verified company, else the verified real name — never the nickname', async () => {
+    const { p, a, b, qa } = await biddingWithTwo();
+    await approvedAuth(ctx, a.id, 'business', { btitle: '上海鼎盛展览工程有限公司' });
+    // the comparison: a by its company, b (personal verification only) by its real name
+    const list = await customer.c.post<{ listItem: Array<{ supplier: { cardno: string; name: string } }> }>(
+      'Customer/quoteList',
+      { id: p.id },
+    );
+    expectOk(list);
+    expect(list.body.data.listItem.map((q) => [q.supplier.cardno, q.supplier.name])).toEqual([
+      [a.cardno, '上海鼎盛展览工程有限公司'],
+      [b.cardno, '张三'],
+    ]);
+    expectOk(await customer.c.post('Customer/award', { id: p.id, quoteId: qa.quoteId }));
+    // the winner card, to the customer and to the losing bidder; the contacts both ways
+    const wc = await customer.c.post<Winner>('Projectcenter/winnerInfo', { id: p.id });
+    expect(wc.body.data.winner?.name).toBe('上海鼎盛展览工程有限公司');
+    expect(wc.body.data.contact?.name).toBe('上海鼎盛展览工程有限公司');
+    const wb = await b.c.post<Winner>('Projectcenter/winnerInfo', { id: p.id });
+    expect(wb.body.data.winner?.name).toBe('上海鼎盛展览工程有限公司');
+    const wa = await a.c.post<Winner>('Projectcenter/winnerInfo', { id: p.id });
+    expect(wa.body.data.contact?.name).toBe('陈立华');
+    expect(wa.res.body).not.toContain('华展科技');
   });
 
   it('a cancelled project shows the refunded quote as closed', async () => {

@@ -275,6 +275,17 @@ describe('the finance console', () => {
       {},
     );
     expect(l.body.data.listItem[0]).toMatchObject({ statusText: '已驳回', reason: '收款账户信息有误' });
+    // the member's tip carries the reason and links to the records that show it (docs/messages.md)
+    await ctx.app.outbox.drain();
+    const [tip] = await rows<{ title: string; content: string; link: string }>(
+      ctx,
+      sql`select title, content, link from tips where member_id = ${m.id} and title = '提现申请未通过'`,
+    );
+    expect(tip).toEqual({
+      title: '提现申请未通过',
+      content: '您申请提现的 ¥30.00 未通过审核，金额已退回余额。原因：收款账户信息有误。',
+      link: '/personCenter/defaultPage#withdrawals',
+    });
     // decided once: paying it now is refused
     expectError(
       await finance.c.post('Admin/withdrawReview', { id, approve: true, reference: 'X' }),

@@ -54,6 +54,12 @@ export const customerRoute: RouteObject = {
               handle: { title: '账号安全' },
               lazy: lazyPage(() => import('../features/member/pages/security-setting-page.tsx')),
             },
+            // a customer verifies before its first award (docs/delivery-contract.md "Award")
+            {
+              path: 'security_person',
+              handle: { title: '实名认证' },
+              lazy: lazyPage(() => import('../features/verification/pages/security-person-page.tsx')),
+            },
             {
               path: 'bills',
               handle: { title: '收支明细' },

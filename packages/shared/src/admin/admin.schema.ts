@@ -257,7 +257,7 @@ export const auditItemSchema = z.object({
   memberCardno: z.string().nullable(),
   /**
    * The member the row is about: `detail.memberId`, the member target, the acting member, or the
-   * customer who owns the project target. Name = verified real name, else company, else nickname.
+   * customer who owns the project target. Name: docs/members.md "Party names".
    */
   member: z.object({ cardno: z.string(), name: z.string(), mobile: z.string() }).nullable(),
   /** the object in words: a project's number and title, an operator's username; null otherwise */

@@ -10,6 +10,9 @@ import { isValidCreditCode, isValidIdCard } from './id-checks.ts';
 /** docs/product.md § Verification status: personauth / businsauth / checked. */
 export const AUTH_STATUS = { PENDING: 0, APPROVED: 1, REJECTED: 2, NOT_SUBMITTED: 3 } as const;
 export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
+
+/** Where a customer verifies its identity, needed before an award (docs/delivery-contract.md "Award"). */
+export const CUSTOMER_VERIFY_PATH = '/customer/security_person';
 export const authStatusLabels = labelsByCode<AuthStatus>(['审核中', '已认证', '未通过', '未认证']);
 
 export const BS_TYPES = [

@@ -18,6 +18,16 @@ export const PROJECT_STATUS = {
 } as const;
 export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
 
+/**
+ * Whether a page shows the bidding deadline (`biddl`): only until bidding is over — while the
+ * posting waits for review (the deadline it will run to) and while it is open (竞标中). From the
+ * award on, and on a closed project, it is history the delivery steps replace (docs/web.md
+ * "Bid deadline").
+ */
+export function showsBidDeadline(status: number): boolean {
+  return status === PROJECT_STATUS.PENDING_REVIEW || status === PROJECT_STATUS.BIDDING;
+}
+
 export const projectStatusLabels = labelsByCode<ProjectStatus>([
   '待审核',
   '竞标中',

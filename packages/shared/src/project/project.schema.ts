@@ -234,6 +234,8 @@ export const customerQuoteSchema = z.object({
   quoteId: z.number().int(),
   supplier: z.object({
     cardno: z.string(),
+    /** the name to show: verified company, else verified real name, else nickname (docs/members.md "Party names") */
+    name: z.string(),
     nickname: z.string(),
     company: z.string(),
     /** mean of the revealed evaluations' marks, one decimal; null = 暂无评分 (docs/delivery-evaluation.md) */
@@ -301,6 +303,8 @@ export type AdminProjectReviewInput = z.input<typeof adminProjectReviewSchema>;
 
 const customerSummary = z.object({
   cardno: z.string(),
+  /** the name to show: verified company, else verified real name, else nickname (docs/members.md "Party names") */
+  name: z.string(),
   nickname: z.string(),
   mobile: z.string(),
   company: z.string(),
@@ -316,7 +320,7 @@ export const adminProjectItemSchema = projectSummarySchema.extend({
   /** when it was (re)submitted for review, ISO */
   submitted: z.string(),
   checkdate: z.string(),
-  customer: customerSummary.pick({ cardno: true, nickname: true, mobile: true }),
+  customer: customerSummary.pick({ cardno: true, name: true, nickname: true, mobile: true }),
 });
 export type AdminProjectItem = z.infer<typeof adminProjectItemSchema>;
 

@@ -146,6 +146,8 @@ export const winnerInfoSchema = z.object({
   winner: z
     .object({
       cardno: z.string(),
+      /** the name to show: verified company, else verified real name, else nickname (docs/members.md "Party names") */
+      name: z.string(),
       nickname: z.string(),
       company: z.string(),
       /** docs/delivery-complaint.md "Track record" */

@@ -102,6 +102,8 @@ export const adminWithdrawItemSchema = z.object({
   id: z.number(),
   cardno: z.string(),
   mobile: z.string(),
+  /** the name to show (docs/members.md "Party names") */
+  name: z.string(),
   nickname: z.string(),
   cardtype: z.string(),
   amount: z.number(),

@@ -2,6 +2,7 @@ import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 import { cappedCount, likeEscape } from './audit.repo.ts';
 
 /** A posting waiting for review: the queue's "pending" (also the console's badge, queue-counts.repo.ts). */
@@ -35,6 +36,7 @@ export async function projectQueue(
     .select({
       project: projects,
       cardno: members.cardno,
+      name: partyNameSql(),
       nickname: members.nickname,
       memberMobile: members.mobile,
     })
@@ -61,6 +63,7 @@ export async function projectWithCustomer(db: DbOrTx, id: number) {
       project: projects,
       customer: {
         cardno: members.cardno,
+        name: partyNameSql(),
         nickname: members.nickname,
         mobile: members.mobile,
         company: members.company,

@@ -23,7 +23,7 @@ export async function projectQueue(db: Db, q: z.output<typeof adminProjectQueueS
     closedBy: r.project.closedBy,
     submitted: r.project.updatedAt.toISOString(),
     checkdate: shanghaiDateTime(r.project.checkdate),
-    customer: { cardno: r.cardno, nickname: r.nickname, mobile: r.project.mobile },
+    customer: { cardno: r.cardno, name: r.name, nickname: r.nickname, mobile: r.project.mobile },
   }));
   return { listItem, total, page: q.page };
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, auditLog, members, projects } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 
 /** The operators' reading of the audit log; its one writer is modules/audit/audit.repo.ts. */
 export async function listAudit(
@@ -126,9 +127,7 @@ export async function describeAuditRows(db: DbOrTx, rows: AuditRowRef[]): Promis
         .select({
           id: members.id,
           cardno: members.cardno,
-          realname: members.realname,
-          company: members.company,
-          nickname: members.nickname,
+          name: partyNameSql(),
           mobile: members.mobile,
         })
         .from(members)
@@ -145,9 +144,7 @@ export async function describeAuditRows(db: DbOrTx, rows: AuditRowRef[]): Promis
       targetName = adminById.get(num(r.targetId))?.username ?? null;
     }
     return {
-      member: m
-        ? { cardno: m.cardno, name: m.realname || m.company || m.nickname || '', mobile: m.mobile }
-        : null,
+      member: m ? { cardno: m.cardno, name: m.name, mobile: m.mobile } : null,
       targetName,
     };
   });

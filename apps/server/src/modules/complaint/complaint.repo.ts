@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ComplaintRow, complaints, members, projects } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 
 export type { ComplaintRow };
 
@@ -98,8 +99,8 @@ const listColumns = {
   prepay: projects.prepay,
   sdate: projects.sdate,
   edate: projects.edate,
-  complainantName: sql<string>`coalesce(nullif(${complainant.company}, ''), ${complainant.nickname})`,
-  respondentName: sql<string>`coalesce(nullif(${respondent.company}, ''), ${respondent.nickname})`,
+  complainantName: partyNameSql('complainant'),
+  respondentName: partyNameSql('respondent'),
 };
 
 function listQuery(db: DbOrTx) {

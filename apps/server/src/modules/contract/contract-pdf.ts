@@ -20,8 +20,8 @@ const FONT = require
 const FONT_BOLD = FONT.replace('Regular', 'Medium');
 
 export interface ContractParty {
+  /** the verified name: company, else real name (docs/members.md "Party names") */
   name: string;
-  company: string;
   mobile: string;
 }
 
@@ -42,6 +42,32 @@ export interface ContractDraft {
   prepay: number;
   days: number;
   awardedAt: string;
+}
+
+/**
+ * The parties' signature block: each party's name, 签字/盖章 and 日期, side by side. It is kept
+ * together on one page: when it does not fit below the last clause it starts the next page, so a
+ * party never signs on one page and dates on another (docs/delivery-contract.md "Contract PDF").
+ */
+function signatureBlock(doc: PDFKit.PDFDocument, d: ContractDraft, width: number) {
+  const colW = width / 2 - 10;
+  const col = (lines: string[]) => lines.map((l) => doc.heightOfString(l, { width: colW, lineGap: 2 }));
+  const left = [`甲方（参展商）：${d.customer.name}`, '甲方（签字/盖章）：', '日期：　　　年　　月　　日'];
+  const right = [`乙方（供应商）：${d.supplier.name}`, '乙方（签字/盖章）：', '日期：　　　年　　月　　日'];
+  doc.font('zh').fontSize(10);
+  const rowGap = doc.currentLineHeight(true) * 2;
+  const rowHeights = left.map((_, i) => Math.max(col(left)[i]!, col(right)[i]!));
+  const needed = doc.currentLineHeight(true) * 2 + rowHeights.reduce((s, h) => s + h + rowGap, 0);
+  if (doc.y + needed > doc.page.height - doc.page.margins.bottom) doc.addPage();
+  else doc.moveDown(2);
+  let y = doc.y;
+  rowHeights.forEach((h, i) => {
+    doc.text(left[i]!, 50, y, { width: colW, lineGap: 2 });
+    doc.text(right[i]!, 50 + width / 2, y, { width: colW, lineGap: 2 });
+    y += h + rowGap;
+  });
+  doc.x = 50;
+  doc.y = y;
 }
 
 export function contractFileName(orders: string): string {
@@ -74,10 +100,9 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
   });
   doc.fillColor('#000');
 
-  const party = (p0: ContractParty) => (p0.company ? `${p0.company}（${p0.name}）` : p0.name);
   h('一、合同双方');
-  p(`甲方（参展商）：${party(d.customer)}　联系电话：${d.customer.mobile}`);
-  p(`乙方（供应商）：${party(d.supplier)}　联系电话：${d.supplier.mobile}`);
+  p(`甲方（参展商）：${d.customer.name}　联系电话：${d.customer.mobile}`);
+  p(`乙方（供应商）：${d.supplier.name}　联系电话：${d.supplier.mobile}`);
   p(
     '甲乙双方经展览供应商接单平台（以下简称“平台”）撮合，乙方报价经甲方选定中标，就下列展台搭建事项订立本合同。',
   );
@@ -153,15 +178,7 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
     '本合同经乙方签字（盖章）后上传至平台、甲方在平台审核通过之日起生效。本合同一式两份，双方各执一份，具有同等法律效力。',
   );
 
-  doc.moveDown(2);
-  const y = doc.y;
-  doc.font('zh').fontSize(10);
-  doc.text('甲方（签字/盖章）：', 50, y);
-  doc.text('乙方（签字/盖章）：', 50 + width / 2, y);
-  doc.moveDown(2.5);
-  const y2 = doc.y;
-  doc.text('日期：　　　年　　月　　日', 50, y2);
-  doc.text('日期：　　　年　　月　　日', 50 + width / 2, y2);
+  signatureBlock(doc, d, width);
   doc.end();
   return done;
 }

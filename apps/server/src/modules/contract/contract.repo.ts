@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 
 /** The winning quote of a project (with its supplier id), or undefined before the award. */
 export async function findWinnerQuote(db: DbOrTx, quoteId: number) {
@@ -13,14 +14,12 @@ export async function findProjectRow(db: DbOrTx, id: number) {
   return row;
 }
 
-/** What the contract names of a party. */
+/** What the contract names of a party: its verified name (docs/members.md "Party names"). */
 export async function findParty(db: DbOrTx, memberId: number) {
   const [row] = await db
     .select({
       id: members.id,
-      nickname: members.nickname,
-      company: members.company,
-      realname: members.realname,
+      name: partyNameSql(),
       mobile: members.mobile,
     })
     .from(members)

@@ -39,11 +39,7 @@ async function winnerOf(db: DbOrTx, p: ProjectRow) {
 }
 
 function partyOf(m: Awaited<ReturnType<typeof repo.findParty>>): ContractParty {
-  return {
-    name: m?.realname || m?.nickname || '',
-    company: m?.company ?? '',
-    mobile: m?.mobile ?? '',
-  };
+  return { name: m?.name ?? '', mobile: m?.mobile ?? '' };
 }
 
 /** `Projectcenter/contractPdf`: for the winner and the project's customer; anyone else NOT_FOUND. */

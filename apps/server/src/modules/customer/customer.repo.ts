@@ -1,12 +1,15 @@
-import { QUOTE_STATUS } from '@zl/shared';
+import { AUTH_STATUS, QUOTE_STATUS } from '@zl/shared';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 import { projectSummaryColumns } from '../project/project-columns.ts';
 
 export type QuoteWithSupplier = typeof quotes.$inferSelect & {
   supplier: {
     cardno: string;
+    /** the verified name (docs/members.md "Party names") */
+    name: string;
     nickname: string;
     company: string;
     personauth: number;
@@ -57,6 +60,7 @@ export async function listOwnProjects(
 const quoteSelect = {
   quote: quotes,
   cardno: members.cardno,
+  name: partyNameSql(),
   nickname: members.nickname,
   company: members.company,
   personauth: members.personauth,
@@ -66,6 +70,7 @@ const quoteSelect = {
 function withSupplier(r: {
   quote: typeof quotes.$inferSelect;
   cardno: string;
+  name: string;
   nickname: string;
   company: string;
   personauth: number;
@@ -98,6 +103,16 @@ export async function quoteOfProject(
     .where(and(eq(quotes.id, quoteId), eq(quotes.projectId, projectId)))
     .limit(1);
   return row ? withSupplier(row) : undefined;
+}
+
+/** An approved personal or business verification (docs/delivery-contract.md "Award"). */
+export async function customerVerified(db: DbOrTx, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ personauth: members.personauth, businsauth: members.businsauth })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  return row?.personauth === AUTH_STATUS.APPROVED || row?.businsauth === AUTH_STATUS.APPROVED;
 }
 
 /** The award: the chosen quote won, every other pending one lost. */

@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_VERIFY_PATH,
   type CustomerProjectItem,
   type CustomerQuote,
   computeAreas,
@@ -239,6 +240,13 @@ export async function award(db: Db, member: SessionContext, input: { id: number;
       tx,
       ownerStep(member, input.id, 'award', { quoteId: input.quoteId }),
       async () => {
+        // The contract drafted from the award names 甲方 by its verified identity
+        // (docs/delivery-contract.md "Award"): no contract with an unverified customer.
+        if (!(await repo.customerVerified(tx, member.memberId)))
+          throw new AppError('NOT_VERIFIED', {
+            message: '选标前请先完成实名认证或企业认证：合同将以您认证的姓名或企业名称作为甲方',
+            data: { href: CUSTOMER_VERIFY_PATH },
+          });
         const quote = await repo.quoteOfProject(tx, input.id, input.quoteId);
         if (!quote) throw new AppError('NOT_FOUND', { message: '报价不存在' });
         if (quote.status !== QUOTE_STATUS.PENDING)

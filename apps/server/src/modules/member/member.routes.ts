@@ -48,7 +48,8 @@ export function registerMemberRoutes(app: App, deps: Deps): void {
   app.post(
     '/api/Member/setPayment',
     {
-      config: { guard: 'member' },
+      // the pay password guards withdrawals, which only suppliers make (docs/withdrawals.md "Who may withdraw")
+      config: { guard: 'supplier' },
       schema: {
         tags: ['Member'],
         summary: '设置支付密码与提现账户',

@@ -2,6 +2,7 @@ import { PROJECT_STATUS, QUOTE_STATUS, shanghaiToday } from '@zl/shared';
 import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 
@@ -17,6 +18,7 @@ export async function findWinner(db: DbOrTx, quoteId: number | null) {
     .select({
       supplierId: quotes.supplierId,
       cardno: members.cardno,
+      name: partyNameSql(),
       nickname: members.nickname,
       company: members.company,
       mobile: members.mobile,

@@ -1,8 +1,9 @@
 import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, favorites, projects, quotes } from '../../db/schema/index.ts';
+import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
 import { selectMember } from '../member/member.repo.ts';
+import { partyNameSql } from '../member/party-name.ts';
 import type { ProjectRow } from '../project/project-view.ts';
 import { summaryColumns } from './search.repo.ts';
 
@@ -88,6 +89,12 @@ export async function projectTimeline(db: DbOrTx, projectId: number) {
 
 export function findMember(db: DbOrTx, id: number) {
   return selectMember(db, id, ['mobile', 'nickname', 'realname']);
+}
+
+/** A party's verified name (docs/members.md "Party names"). */
+export async function findPartyName(db: DbOrTx, id: number): Promise<string> {
+  const [row] = await db.select({ name: partyNameSql() }).from(members).where(eq(members.id, id)).limit(1);
+  return row?.name ?? '';
 }
 
 /** The projects a supplier quoted on (optionally only quotes of one status), newest quote first. */

@@ -13,8 +13,8 @@ import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { trackRecordOf } from '../member/track-record.ts';
 import { projectSummary } from '../project/project-view.ts';
 import {
-  findMember,
   findOwnQuote,
+  findPartyName,
   findProject,
   findWinner,
   listQuotedProjects,
@@ -34,16 +34,16 @@ export async function winnerInfo(db: DbOrTx, memberId: number, id: number) {
   const isWinner = Boolean(winner && mine && winner.supplierId === memberId);
   let contact: { mobile: string; name: string } | null = null;
   if (winner && isWinner) {
-    const customer = await findMember(db, p.customerId);
-    contact = { mobile: p.mobile, name: customer?.realname || customer?.nickname || '' };
+    contact = { mobile: p.mobile, name: await findPartyName(db, p.customerId) };
   } else if (winner && isCustomer) {
-    contact = { mobile: winner.mobile, name: winner.realname || winner.nickname };
+    contact = { mobile: winner.mobile, name: winner.name };
   }
   return {
     awarded,
     winner: winner
       ? {
           cardno: winner.cardno,
+          name: winner.name,
           nickname: winner.nickname,
           company: winner.company,
           trackRecord: await trackRecordOf(db, winner.supplierId),

@@ -163,6 +163,9 @@ export interface LedgerPayload {
   members?: Array<{ memberId: number; kind: string; currency: string; amount: number }>;
 }
 
+/** The supplier's withdrawal records (个人中心's 提现记录, with each rejection's reason). */
+const WITHDRAW_RECORDS_LINK = '/personCenter/defaultPage#withdrawals';
+
 /** The tips one announced ledger movement sends (the movements a member did not do themself). */
 export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
   const byMember = new Map<number, { coins: number; fen: number }>();
@@ -219,12 +222,16 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
       );
     case 'withdraw_payout':
       return each('finance', '提现已到账', (a) => `您申请提现的 ${formatFen(a.fen)} 已打款，请注意查收。`);
-    case 'withdraw_reject':
-      return each(
-        'finance',
-        '提现申请未通过',
-        (a) => `您申请提现的 ${formatFen(a.fen)} 未通过审核，金额已退回余额。`,
-      );
+    case 'withdraw_reject': {
+      // the reason travels with the tip, and the link opens the withdrawal records, which show it
+      // too (docs/messages.md "Withdrawals")
+      const id = p.refType === 'withdrawal' ? Number(p.refId) : Number.NaN;
+      const reason = Number.isSafeInteger(id) && id > 0 ? await repo.withdrawalReason(tx, id) : '';
+      return each('finance', '提现申请未通过', (a) => {
+        const why = reason ? `原因：${clip(reason, 120)}。` : '';
+        return `您申请提现的 ${formatFen(a.fen)} 未通过审核，金额已退回余额。${why}`;
+      }).map((d) => ({ ...d, link: WITHDRAW_RECORDS_LINK }));
+    }
     default:
       // quote_refund, prepay_in, withdraw_freeze: the member's own step, or told by the project's tip
       return [];

@@ -1,6 +1,14 @@
 import { and, count, desc, eq, inArray, lt, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { complaints, members, projects, quotes, type TipRow, tips } from '../../db/schema/index.ts';
+import {
+  complaints,
+  members,
+  projects,
+  quotes,
+  type TipRow,
+  tips,
+  withdrawals,
+} from '../../db/schema/index.ts';
 
 export type { TipRow };
 
@@ -142,6 +150,16 @@ export async function cardtypesOf(db: DbOrTx, ids: number[]): Promise<Map<number
     .from(members)
     .where(inArray(members.id, ids));
   return new Map(rows.map((r) => [r.id, r.cardtype]));
+}
+
+/** The reason an operator gave for rejecting a withdrawal ('' when unknown). */
+export async function withdrawalReason(db: DbOrTx, id: number): Promise<string> {
+  const [row] = await db
+    .select({ reason: withdrawals.reason })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id))
+    .limit(1);
+  return row?.reason ?? '';
 }
 
 /** The project a quote was made on, with its customer and title. */

@@ -9,6 +9,7 @@ import {
   type WithdrawStatus,
   withdrawals,
 } from '../../db/schema/index.ts';
+import { partyNameSql } from '../member/party-name.ts';
 import { verifiedCompanySql, verifiedRealnameSql } from '../member/payee.repo.ts';
 
 /** Requests the member made since `since` (the start of today, Asia/Shanghai). */
@@ -90,6 +91,7 @@ export async function adminPage(
         w: withdrawals,
         cardno: members.cardno,
         mobile: members.mobile,
+        name: partyNameSql(),
         nickname: members.nickname,
         cardtype: members.cardtype,
         verifiedRealname: verifiedRealnameSql,

@@ -19,7 +19,9 @@ import * as service from './withdraw.service.ts';
 
 /** Withdrawals (docs/withdrawals.md): the member's calls and the finance console's. */
 export function registerWithdrawRoutes(app: App, deps: Deps): void {
-  const member = routeOptions('member', 'Applycash');
+  // suppliers only: a customer's money comes back to its Alipay payment, never as cash to withdraw
+  // (docs/withdrawals.md "Who may withdraw")
+  const member = routeOptions('supplier', 'Applycash');
   const finance = routeOptions({ admin: ADMIN_PERMISSIONS.finance }, 'Admin');
 
   app.post(

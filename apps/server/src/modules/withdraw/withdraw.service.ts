@@ -171,6 +171,7 @@ export async function adminList(
     id: r.w.id,
     cardno: r.cardno,
     mobile: r.mobile,
+    name: r.name,
     nickname: r.nickname,
     cardtype: r.cardtype,
     amount: r.w.amount,

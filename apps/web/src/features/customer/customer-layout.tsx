@@ -21,6 +21,7 @@ const NAV = [
 const ACCOUNT_LINKS = [
   { to: '/customer/basicSetting', label: '基本资料' },
   { to: '/customer/securitySetting', label: '账号安全' },
+  { to: '/customer/security_person', label: '实名认证' },
 ];
 
 const nav = NAV.map((n) => ({

@@ -13,7 +13,8 @@ const ITEM: AdminWithdrawItem = {
   id: 7,
   cardno: '10000001',
   mobile: '13800000001',
-  nickname: '鼎盛展览工厂',
+  name: '上海鼎盛展览工程有限公司',
+  nickname: '用户0001',
   cardtype: 'workshop',
   amount: 123_456,
   status: 'pending',
@@ -80,6 +81,9 @@ describe('提现审核', () => {
     fireEvent.click(screen.getByRole('button', { name: /^打\s*款$/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('张三')).toBeTruthy();
+    // the member by its verified name (docs/members.md "Party names"), not its nickname
+    expect(within(dialog).getByText(/上海鼎盛展览工程有限公司/)).toBeTruthy();
+    expect(screen.queryByText(/用户0001/)).toBeNull();
     // 通过支付宝转账 is off without Alipay: the reference is required
     fireEvent.click(within(dialog).getByRole('button', { name: '确认已打款' }));
     expect(await within(dialog).findByText('请填写银行或支付宝的打款凭证号')).toBeTruthy();

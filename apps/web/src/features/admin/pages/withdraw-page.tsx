@@ -101,7 +101,7 @@ function PayModal(props: {
               <span className="zl-admin-mono">{item.payoutAccount}</span>
             </Descriptions.Item>
             <Descriptions.Item label="会员">
-              {item.nickname}（{item.cardno} · {cardtypeShort[item.cardtype] ?? item.cardtype}）
+              {item.name}（{item.cardno} · {cardtypeShort[item.cardtype] ?? item.cardtype}）
             </Descriptions.Item>
           </Descriptions>
           <Form
@@ -183,7 +183,7 @@ export default function WithdrawPage() {
       key: 'member',
       render: (_: unknown, r) => (
         <div>
-          <div>{r.nickname || '—'}</div>
+          <div>{r.name || '—'}</div>
           <div className="zl-admin-muted zl-admin-mono">
             {r.cardno} · {r.mobile}
           </div>

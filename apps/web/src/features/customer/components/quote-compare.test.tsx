@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { CustomerQuote as Quote, RequirementCategory } from '@zl/shared';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
@@ -14,8 +15,10 @@ function quote(quoteId: number, company: string, total: number, status = 0): Quo
     quoteId,
     supplier: {
       cardno: `1000000${quoteId}`,
-      nickname: company,
-      company,
+      // the verified name; the nickname and the profile's free-text company are not shown
+      name: company,
+      nickname: `用户000${quoteId}`,
+      company: `资料里的公司${quoteId}`,
       score: 4.5,
       personauth: 1,
       businsauth: quoteId === 2 ? 1 : 3,
@@ -110,6 +113,29 @@ describe('quote comparison', { timeout: 30_000 }, () => {
     expect(screen.queryAllByText(/27m² × ¥10.00 = ¥270.00/)).toHaveLength(0);
     fireEvent.click(screen.getByRole('switch'));
     expect(screen.getAllByText(/27m² × ¥10.00 = ¥270.00/)).toHaveLength(3);
+  });
+
+  it('names each supplier by its verified name, never its nickname or unverified profile company', () => {
+    renderCompare(QUOTES);
+    expect(screen.getByRole('link', { name: '甲搭建' })).toBeTruthy();
+    expect(screen.queryByText(/用户000/)).toBeNull();
+    expect(screen.queryByText(/资料里的公司/)).toBeNull();
+  });
+
+  it('an unverified customer is told before the click, with a link to verify, and cannot award', () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <QuoteCompare projectId={42} quotes={QUOTES} canAward verified={false} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('选标前请先完成实名认证或企业认证')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去认证' }).getAttribute('href')).toBe(
+      '/customer/security_person',
+    );
+    for (const b of screen.getAllByRole('button', { name: /中标$/ }))
+      expect((b as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('awards after confirmation and sends {id, quoteId}', async () => {

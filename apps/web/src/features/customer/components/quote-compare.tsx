@@ -3,17 +3,20 @@ import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import type { CustomerQuote as Quote, CustomerQuoteLine as QuoteLine } from '@zl/shared';
 import {
   AUTH_STATUS,
+  CUSTOMER_VERIFY_PATH,
   QUOTE_STATUS,
   quoteStatusLabels,
   REQUIREMENT_CATEGORIES,
   type RequirementCategory,
 } from '@zl/shared';
+import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Modal from 'antd/es/modal';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
@@ -31,7 +34,8 @@ export function lowestQuoteIds(quotes: Quote[]): Set<number> {
 }
 
 function supplierName(q: Quote) {
-  return q.supplier.company || q.supplier.nickname || `会员 ${q.supplier.cardno}`;
+  // the verified name (docs/members.md "Party names"); the profile's company is not verified
+  return q.supplier.name || `会员 ${q.supplier.cardno}`;
 }
 
 function Lines({ lines }: { lines: QuoteLine[] | undefined }) {
@@ -92,10 +96,17 @@ export function QuoteCompare({
   canAward,
   requested,
   onAwarded,
+  verified,
 }: {
   projectId: number;
   quotes: Quote[];
   canAward: boolean;
+  /**
+   * The customer's identity is verified (personal or business). false: the award is refused by
+   * the server, so the page says so before the click (docs/delivery-contract.md "Award");
+   * undefined while not known.
+   */
+  verified?: boolean | undefined;
   /** the categories of the project's requirement lists */
   requested?: readonly RequirementCategory[];
   onAwarded?: () => void;
@@ -190,6 +201,20 @@ export function QuoteCompare({
           <label htmlFor="zl-cmp-details">显示报价明细</label>
         </span>
       </div>
+      {canAward && verified === false && (
+        <Alert
+          className="zl-cmp-verify"
+          type="warning"
+          showIcon
+          title="选标前请先完成实名认证或企业认证"
+          description={
+            <>
+              合同将以您认证的姓名或企业名称作为甲方，认证通过后即可选标。{' '}
+              <Link to={CUSTOMER_VERIFY_PATH}>去认证</Link>
+            </>
+          }
+        />
+      )}
       {overflow.overflows && (
         <div className="zl-cmp-hint" role="note">
           {overflow.atEnd ? '← 向右滑回可看前面的报价' : `左右滑动查看全部 ${quotes.length} 份报价 →`}
@@ -255,6 +280,7 @@ export function QuoteCompare({
                   <td key={q.quoteId} className={colClass(q)}>
                     <Button
                       type="primary"
+                      disabled={verified === false}
                       onClick={() => setChoosing(q)}
                       aria-label={`选 ${supplierName(q)} 中标`}
                     >

@@ -51,6 +51,21 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(projectActions({ status: 7, closedBy }).compare).toBe(false);
   });
 
+  it('the bid deadline shows only until bidding is over (docs/web.md "Bid deadline")', async () => {
+    serve(projectFixture({ status: 4, statusText: '施工中' }));
+    const { unmount } = renderPage();
+    // the project's facts (the delivery timeline keeps its 竞标截止 milestone as history)
+    const labels = () =>
+      [...document.querySelectorAll('.ant-descriptions-item-label')].map((e) => e.textContent ?? '');
+    expect(await screen.findByText('展会日期')).toBeTruthy();
+    expect(labels()).not.toContain('竞标截止');
+    unmount();
+    serve(projectFixture());
+    renderPage();
+    expect(await screen.findByText('展会日期')).toBeTruthy();
+    expect(labels()).toContain('竞标截止');
+  });
+
   it('bidding: the comparison is there and says quotes will come', async () => {
     serve(projectFixture());
     renderPage();

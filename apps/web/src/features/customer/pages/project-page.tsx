@@ -1,7 +1,7 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetail as Project } from '@zl/shared';
-import { PROJECT_STATUS, REQUIREMENT_CATEGORIES } from '@zl/shared';
+import { AUTH_STATUS, PROJECT_STATUS, REQUIREMENT_CATEGORIES, showsBidDeadline } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
@@ -17,6 +17,7 @@ import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { ComplainButton, TrackRecord } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel, ScoreBadge } from '../../evaluation/index.ts';
+import { useUserInfo } from '../../member/index.ts';
 import { Orbits } from '../../order-detail/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
@@ -42,11 +43,9 @@ function Facts({ p }: { p: Project }) {
         { key: 'areas', label: '面积', children: `${p.areas} m²` },
         { key: 'opens', label: '开口', children: opensLabel(p.opens) },
         { key: 'dates', label: '展会日期', children: `${p.sdate} ~ ${p.edate}` },
-        {
-          key: 'biddl',
-          label: '竞标截止',
-          children: formatTime(p.biddl),
-        },
+        ...(showsBidDeadline(p.status)
+          ? [{ key: 'biddl', label: '竞标截止', children: formatTime(p.biddl) }]
+          : []),
         { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
         { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
         { key: 'created', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
@@ -76,7 +75,7 @@ function Winner({ id, status }: { id: number; status: number }) {
             rel="noopener noreferrer"
             title="在新窗口查看供应商展厅"
           >
-            {w.company || w.nickname}
+            {w.name || `会员 ${w.cardno}`}
           </a>
         </>
       }
@@ -109,6 +108,7 @@ export default function ProjectPage() {
   const { data: p, isPending, error } = useQuery(projectInfoQuery(id));
   const showQuotes = !!p && projectActions(p).compare;
   const quotes = useQuery(quoteListQuery(id, showQuotes));
+  const user = useUserInfo();
   const [cancelling, setCancelling] = useState(false);
   useScrollToHash(!!p);
 
@@ -212,6 +212,12 @@ export default function ProjectPage() {
               projectId={p.id}
               quotes={quotes.data?.listItem ?? []}
               canAward={p.status === PROJECT_STATUS.BIDDING}
+              verified={
+                user.data
+                  ? user.data.personauth === AUTH_STATUS.APPROVED ||
+                    user.data.businsauth === AUTH_STATUS.APPROVED
+                  : undefined
+              }
               requested={REQUIREMENT_CATEGORIES.map(([k]) => k).filter((k) => (p[k]?.length ?? 0) > 0)}
             />
           )}

@@ -1,7 +1,7 @@
 import PlusOutlined from '@ant-design/icons/PlusOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerProjectItem as CustomerProjectSummary } from '@zl/shared';
-import { PROJECT_STATUS, projectStatusLabels } from '@zl/shared';
+import { PROJECT_STATUS, projectStatusLabels, showsBidDeadline } from '@zl/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { LiteEmpty, LiteSegmented } from '../../../components/lite/lite-ui.tsx';
@@ -21,10 +21,13 @@ const CancelModal = lazy(() => import('../components/cancel-modal.tsx'));
 const S = PROJECT_STATUS;
 const FILTERS = [
   { value: String(ALL), label: '全部' },
-  ...[S.PENDING_REVIEW, S.BIDDING, S.AWARDED, S.CLOSED].map((s) => ({
-    value: String(s),
-    label: projectStatusLabels[s],
-  })),
+  // every stage a customer follows a project through (docs/web.md "Customer project list")
+  ...[S.PENDING_REVIEW, S.BIDDING, S.AWARDED, S.SIGNING, S.BUILDING, S.ACCEPTING, S.DONE, S.CLOSED].map(
+    (s) => ({
+      value: String(s),
+      label: projectStatusLabels[s],
+    }),
+  ),
 ];
 
 function deadline(iso: string) {
@@ -134,7 +137,7 @@ export default function ProjectsPage() {
               <div className="zl-cust-muted">
                 {p.orders} · {p.groupname} · 报价 {p.quoteCount}
               </div>
-              <div className="zl-cust-muted">截止 {deadline(p.biddl)}</div>
+              {showsBidDeadline(p.status) && <div className="zl-cust-muted">截止 {deadline(p.biddl)}</div>}
               <Actions p={p} onCancel={setCancelling} />
             </li>
           ))}
@@ -170,7 +173,7 @@ export default function ProjectsPage() {
                 <td style={{ textAlign: 'right' }}>
                   <strong>{p.quoteCount}</strong>
                 </td>
-                <td>{deadline(p.biddl)}</td>
+                <td>{showsBidDeadline(p.status) ? deadline(p.biddl) : '—'}</td>
                 <td>
                   {p.sdate} ~ {p.edate}
                 </td>

@@ -5,7 +5,6 @@ import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import { useNavigate } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
-import { formatTime } from '../../../lib/time.ts';
 import { contractPdfUrl } from '../api/contract.ts';
 import { ContractSteps, useWinnerProject } from '../components/contract-project.tsx';
 import '../delivery.css';
@@ -41,7 +40,6 @@ export default function SignContractPage() {
             { key: 'q', label: '合同总价', children: p.myQuote ? formatFen(p.myQuote.total) : '—' },
             { key: 'p', label: '预付款', children: p.prepay > 0 ? formatFen(p.prepay) : '无' },
             { key: 'c', label: '客户电话', children: p.mobile || '—' },
-            { key: 'b', label: '竞标截止', children: formatTime(p.biddl, 'YYYY-MM-DD') },
           ]}
         />
         <Alert

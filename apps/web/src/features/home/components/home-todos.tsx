@@ -3,13 +3,18 @@ import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import type { HomeInfo } from '@zl/shared';
 import Tag from 'antd/es/tag';
 import { Link } from 'react-router';
+import { useUnreadCount } from '../../message/index.ts';
 import { deadlineInfo } from '../../order-center/index.ts';
 
 type Todos = HomeInfo['todos'];
 
 /** 「待办」: the won projects waiting on the supplier, the projects to quote, unread tips. */
 export function HomeTodos({ todos }: { todos: Todos }) {
-  const none = todos.delivery.length === 0 && todos.quote.length === 0 && todos.unreadTips === 0;
+  // the header badge's count (userInfo, refreshed on every live tip), so the two never disagree;
+  // Home/info's own count only until userInfo has answered (docs/home.md)
+  const live = useUnreadCount();
+  const unreadTips = live ?? todos.unreadTips;
+  const none = todos.delivery.length === 0 && todos.quote.length === 0 && unreadTips === 0;
   return (
     <section className="zl-panel zl-home-todos" aria-labelledby="home-todos">
       <h2 className="zl-home-h2" id="home-todos">
@@ -75,9 +80,9 @@ export function HomeTodos({ todos }: { todos: Todos }) {
           })}
         </ul>
       )}
-      {todos.unreadTips > 0 && (
+      {unreadTips > 0 && (
         <Link to="/message" className="zl-home-tips">
-          <BellOutlined /> 有 <b>{todos.unreadTips}</b> 条未读消息，去消息中心查看
+          <BellOutlined /> 有 <b>{unreadTips}</b> 条未读消息，去消息中心查看
         </Link>
       )}
     </section>

@@ -90,4 +90,13 @@ describe('/personCenter/securitySetting', { timeout: 30_000 }, () => {
       (within(pay).getByRole('button', { name: /设置支付密码|更新支付设置/ }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
+
+  it('a customer is offered no pay password: it never withdraws (docs/withdrawals.md)', async () => {
+    mockFetch(() => jsonResponse(envelope('success', { ...userInfoFixture(), cardtype: 'customer' })));
+    renderPage();
+    await screen.findByRole('form', { name: '修改登录密码' }, SLOW);
+    expect(screen.getByText(/参展商账号无需支付密码/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: '支付密码与收款账户' })).toBeNull();
+    expect(screen.queryByText('设置支付密码')).toBeNull();
+  });
 });

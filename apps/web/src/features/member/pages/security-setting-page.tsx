@@ -254,7 +254,10 @@ function PaymentForm({ user }: { user: UserInfo }) {
   );
 }
 
-/** /personCenter/securitySetting: login password, pay password + payout account, bindings. */
+/**
+ * /personCenter/securitySetting (and /customer/securitySetting): login password, bindings, and for a
+ * supplier the pay password + payout account of its withdrawals.
+ */
 export default function SecuritySettingPage() {
   const { data: user } = useUserInfo();
   if (!user) return <Skeleton active paragraph={{ rows: 10 }} />;
@@ -282,14 +285,22 @@ export default function SecuritySettingPage() {
         <p>修改后，其他设备上的登录会自动退出。</p>
         <ChangePasswordForm />
       </section>
-      <section className="zl-member-section">
-        <h2>
-          支付密码与收款账户{' '}
-          {user.ispaycode ? <Tag color="success">已设置</Tag> : <Tag color="warning">未设置</Tag>}
-        </h2>
-        <p>提现时需要输入 6 位支付密码，提现款项将打入下方收款账户。</p>
-        <PaymentForm key={String(user.ispaycode)} user={user} />
-      </section>
+      {user.cardtype === 'customer' ? (
+        // docs/withdrawals.md "Who may withdraw": refunds go back to the customer's Alipay payment
+        <section className="zl-member-section">
+          <h2>支付密码</h2>
+          <p>参展商账号无需支付密码：预付款通过支付宝支付，退款按原路退回您的支付宝，不经平台提现。</p>
+        </section>
+      ) : (
+        <section className="zl-member-section">
+          <h2>
+            支付密码与收款账户{' '}
+            {user.ispaycode ? <Tag color="success">已设置</Tag> : <Tag color="warning">未设置</Tag>}
+          </h2>
+          <p>提现时需要输入 6 位支付密码，提现款项将打入下方收款账户。</p>
+          <PaymentForm key={String(user.ispaycode)} user={user} />
+        </section>
+      )}
     </div>
   );
 }

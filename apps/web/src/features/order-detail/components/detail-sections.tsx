@@ -205,7 +205,7 @@ export function AwardResult({ info, status = 2 }: { info: WinnerInfo; status?: n
         type="info"
         showIcon
         title="未中标"
-        description={`客户已选择其他供应商${info.winner?.company || info.winner?.nickname ? `（${info.winner.company || info.winner.nickname}）` : ''}，感谢您的报价。`}
+        description={`客户已选择其他供应商${info.winner?.name ? `（${info.winner.name}）` : ''}，感谢您的报价。`}
       />
     );
   }

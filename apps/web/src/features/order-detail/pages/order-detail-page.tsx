@@ -1,7 +1,7 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
 import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
-import { isPartyView, PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
+import { isPartyView, PROJECT_STATUS, QUOTE_STATUS, showsBidDeadline } from '@zl/shared';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Result from 'antd/es/result';
@@ -124,7 +124,9 @@ export default function OrderDetailPage() {
                 {p.status === PROJECT_STATUS.BIDDING ? '已截止报价' : p.statusText}
               </span>
             )}
-            <span className="zl-od-muted"> · 截止 {formatDateTime(p.biddl)}</span>
+            {showsBidDeadline(p.status) && (
+              <span className="zl-od-muted"> · 截止 {formatDateTime(p.biddl)}</span>
+            )}
           </div>
           <div className="zl-od-kpis">
             <div>
@@ -204,7 +206,9 @@ export default function OrderDetailPage() {
                 },
                 { key: 'o', label: '开口', children: `${p.opens} 面开口` },
                 { key: 'd', label: '展期', children: formatDateRange(p.sdate, p.edate) },
-                { key: 'b', label: '报价截止', children: formatDateTime(p.biddl) },
+                ...(showsBidDeadline(p.status)
+                  ? [{ key: 'b', label: '报价截止', children: formatDateTime(p.biddl) }]
+                  : []),
                 { key: 'p', label: '预付款', children: <Prepay fen={p.prepay} /> },
                 {
                   key: 'a',

@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FactoryPrjctListResult } from '@zl/shared';
-import { PROJECT_STATUS, QUOTE_STATES, QUOTE_STATUS, type QuoteState, quoteStatusOf } from '@zl/shared';
+import {
+  PROJECT_STATUS,
+  QUOTE_STATES,
+  QUOTE_STATUS,
+  type QuoteState,
+  quoteStatusOf,
+  showsBidDeadline,
+} from '@zl/shared';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Pagination from 'antd/es/pagination';
@@ -92,6 +99,7 @@ export default function ProjectListPage() {
       key: 'biddl',
       render: (_: unknown, r: MyProject) => {
         const dl = deadlineInfo(r.biddl);
+        if (!showsBidDeadline(r.status)) return '—';
         return (
           <div className="zl-pl-dl">
             {formatDateTime(r.biddl)}

@@ -29,7 +29,10 @@ function PersonTab() {
       <div className="zl-auth-state">
         {status === AUTH_STATUS.NOT_SUBMITTED && (
           <p className="zl-auth-intro">
-            实名认证通过后即可在项目大厅报价。请填写本人真实信息，平台将在 1 个工作日内完成审核。
+            {user.data?.cardtype === 'customer'
+              ? '实名认证通过后即可选标签约，合同以您的真实姓名作为甲方。'
+              : '实名认证通过后即可在项目大厅报价。'}
+            请填写本人真实信息，平台将在 1 个工作日内完成审核。
           </p>
         )}
         {status === AUTH_STATUS.PENDING && (
@@ -73,7 +76,9 @@ function BusinessTab() {
       <div className="zl-auth-state">
         {status === AUTH_STATUS.NOT_SUBMITTED && (
           <p className="zl-auth-intro">
-            以企业身份接单请完成企业认证：准备好营业执照、法人身份证和对公银行账户信息。通过后项目结算将打入对公账户。
+            {user.data?.cardtype === 'customer'
+              ? '以企业身份签约请完成企业认证：准备好营业执照、法人身份证和对公银行账户信息。通过后合同以企业名称作为甲方。'
+              : '以企业身份接单请完成企业认证：准备好营业执照、法人身份证和对公银行账户信息。通过后项目结算将打入对公账户。'}
           </p>
         )}
         {status === AUTH_STATUS.PENDING && (

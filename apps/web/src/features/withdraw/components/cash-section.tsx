@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { formatTime } from '../../../lib/time.ts';
+import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { useWithdrawList } from '../api/withdraw.ts';
 import { WithdrawModal } from './withdraw-modal.tsx';
 import '../withdraw.css';
@@ -55,6 +56,7 @@ export function CashSection({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState(false);
   const list = useWithdrawList(page, PAGE_SIZE);
   const data = list.data;
+  useScrollToHash(Boolean(data));
   const ready = user.ispaycode && Boolean(user.payout?.account);
   const cash = data?.balance.cash ?? 0;
   const frozen = data?.balance.frozen ?? 0;
@@ -106,7 +108,8 @@ export function CashSection({ user }: { user: UserInfo }) {
         />
       ) : null}
 
-      <div className="zl-wd-records">
+      {/* the 提现申请未通过 tip links here (#withdrawals); each rejected record shows its reason */}
+      <div className="zl-wd-records" id="withdrawals">
         <div className="zl-ov-card-head">
           <span>提现记录</span>
           {data && data.total > 0 ? <span className="zl-ov-muted">共 {data.total} 笔</span> : null}

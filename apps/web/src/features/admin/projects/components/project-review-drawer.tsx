@@ -105,7 +105,7 @@ function Body({ d }: { d: AdminProjectDetail }) {
           title="参展商"
           items={[
             ...memberIdItems(c),
-            { key: 'name', label: '名称', children: c.company || c.realname || c.nickname || '—' },
+            { key: 'name', label: '名称', children: c.name || '—' },
             authStatusItem(c),
           ]}
         />

@@ -37,9 +37,14 @@ export default function ProjectQueuePage() {
       ),
     },
     {
-      title: '参展商手机',
+      title: '参展商',
       key: 'mobile',
-      render: (_, r) => <span className="zl-admin-mono">{r.customer.mobile}</span>,
+      render: (_, r) => (
+        <div className="zl-prj-title">
+          <span>{r.customer.name || '—'}</span>
+          <span className="zl-admin-mono zl-admin-muted">{r.customer.mobile}</span>
+        </div>
+      ),
     },
     { title: '面积', dataIndex: 'areas', width: 90, align: 'right', render: (v: number) => `${v} m²` },
     {
