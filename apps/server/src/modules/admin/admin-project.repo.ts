@@ -2,7 +2,7 @@ import { PROJECT_CHECKED, PROJECT_STATUS } from '@zl/shared';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
+import { partyNameSql } from '../user/party-name.ts';
 import { cappedCount, likeEscape } from './audit.repo.ts';
 
 /** A posting waiting for review: the queue's "pending" (also the console's badge, queue-counts.repo.ts). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, auditLog, members, projects } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
+import { partyNameSql } from '../user/party-name.ts';
 
 /** The operators' reading of the audit log; its one writer is modules/audit/audit.repo.ts. */
 export async function listAudit(

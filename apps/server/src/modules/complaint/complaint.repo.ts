@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { type ComplaintRow, complaints, members, projects } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
+import { partyNameSql } from '../user/party-name.ts';
 
 export type { ComplaintRow };
 

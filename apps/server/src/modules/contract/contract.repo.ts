@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
+import { partyNameSql } from '../user/party-name.ts';
 
 /** The winning quote of a project (with its supplier id), or undefined before the award. */
 export async function findWinnerQuote(db: DbOrTx, quoteId: number) {

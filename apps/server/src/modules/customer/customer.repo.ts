@@ -2,8 +2,8 @@ import { AUTH_STATUS, QUOTE_STATUS } from '@zl/shared';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
 import { projectSummaryColumns } from '../project/project-columns.ts';
+import { partyNameSql } from '../user/party-name.ts';
 
 export type QuoteWithSupplier = typeof quotes.$inferSelect & {
   supplier: {

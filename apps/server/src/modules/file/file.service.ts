@@ -5,6 +5,8 @@ import {
   fileThumbUrl,
   fileUrl,
   purposeVisibility,
+  shanghaiMidnight,
+  shanghaiToday,
   type UploadResult,
 } from '@zl/shared';
 import { randomToken } from '../../lib/crypto.ts';
@@ -41,12 +43,11 @@ export function displayName(clientName: string, mime: FileMime): string {
   return `${stem}.${EXT[mime]}`;
 }
 
+/** Midnight of today in Asia/Shanghai, as an instant (packages/shared/src/date). */
 const DAY_MS = 86_400_000;
-const SHANGHAI_MS = 8 * 3_600_000;
 
-/** Midnight of today in Asia/Shanghai (UTC+8 all year), as an instant. */
 function shanghaiDayStart(now = Date.now()): Date {
-  return new Date(Math.floor((now + SHANGHAI_MS) / DAY_MS) * DAY_MS - SHANGHAI_MS);
+  return shanghaiMidnight(shanghaiToday(now));
 }
 
 /**

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { members } from '../../db/schema/index.ts';
+import { verifiedCompanySql, verifiedRealnameSql } from '../user/party-name.ts';
 
 /**
  * Who may receive a member's withdrawals (docs/withdrawals.md "The payee"): Alipay and the banks
@@ -8,13 +9,6 @@ import { members } from '../../db/schema/index.ts';
  * name (an approved personal verification) or verified company name (an approved business
  * verification), nothing else.
  */
-// Written out qualified: a drizzle column inside a subquery renders unqualified and would name
-// the subquery's own table.
-export const verifiedRealnameSql = sql<string>`case when "members"."personauth" = 1 then "members"."realname" else '' end`;
-export const verifiedCompanySql = sql<string>`case when "members"."businsauth" = 1 then coalesce((
-    select b.btitle from business_auths b
-    where b.member_id = "members"."id" and b.checked = 1
-    order by b.id desc limit 1), '') else '' end`;
 
 /** The verified names, real name first; empty when neither verification is approved. */
 export function payeeNames(v: { realname: string; company: string }): string[] {
@@ -23,7 +17,7 @@ export function payeeNames(v: { realname: string; company: string }): string[] {
 
 export async function verifiedPayees(db: DbOrTx, memberId: number): Promise<string[]> {
   const [row] = await db
-    .select({ realname: verifiedRealnameSql, company: verifiedCompanySql })
+    .select({ realname: verifiedRealnameSql(), company: verifiedCompanySql() })
     .from(members)
     .where(eq(members.id, memberId));
   return row ? payeeNames(row) : [];

@@ -2,7 +2,7 @@ import { PROJECT_STATUS, QUOTE_STATUS, shanghaiToday } from '@zl/shared';
 import { and, asc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { members, projects, quotes } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
+import { partyNameSql } from '../user/party-name.ts';
 
 type ProjectRow = typeof projects.$inferSelect;
 

@@ -3,8 +3,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, favorites, members, projects, quotes } from '../../db/schema/index.ts';
 import { selectMember } from '../member/member.repo.ts';
-import { partyNameSql } from '../member/party-name.ts';
 import type { ProjectRow } from '../project/project-view.ts';
+import { partyNameSql } from '../user/party-name.ts';
 import { summaryColumns } from './search.repo.ts';
 
 // Read by evaluation too, so they live with the projects (no projectcenter ↔ evaluation loop).

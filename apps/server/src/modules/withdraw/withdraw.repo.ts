@@ -9,8 +9,7 @@ import {
   type WithdrawStatus,
   withdrawals,
 } from '../../db/schema/index.ts';
-import { partyNameSql } from '../member/party-name.ts';
-import { verifiedCompanySql, verifiedRealnameSql } from '../member/payee.repo.ts';
+import { partyNameSql, verifiedCompanySql, verifiedRealnameSql } from '../user/party-name.ts';
 
 /** Requests the member made since `since` (the start of today, Asia/Shanghai). */
 export async function countSince(db: DbOrTx, memberId: number, since: Date): Promise<number> {
@@ -94,8 +93,8 @@ export async function adminPage(
         name: partyNameSql(),
         nickname: members.nickname,
         cardtype: members.cardtype,
-        verifiedRealname: verifiedRealnameSql,
-        verifiedCompany: verifiedCompanySql,
+        verifiedRealname: verifiedRealnameSql(),
+        verifiedCompany: verifiedCompanySql(),
         reviewer: admins.displayName,
         reviewerName: admins.username,
       })

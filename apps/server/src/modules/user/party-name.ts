@@ -17,8 +17,13 @@ export function verifiedCompanySql(ref = 'members') {
     where ba."member_id" = ${m}."id" and ba."checked" = 1 order by ba."id" desc limit 1) end, '')`;
 }
 
+/** The real name of an approved personal verification, else ''. */
+export function verifiedRealnameSql(ref = 'members') {
+  const m = sql.raw(`"${ref}"`);
+  return sql<string>`case when ${m}."personauth" = 1 then coalesce(${m}."realname", '') else '' end`;
+}
+
 export function partyNameSql(ref = 'members') {
   const m = sql.raw(`"${ref}"`);
-  return sql<string>`coalesce(nullif(${verifiedCompanySql(ref)}, ''),
-    case when ${m}."personauth" = 1 then nullif(${m}."realname", '') end, ${m}."nickname")`;
+  return sql<string>`coalesce(nullif(${verifiedCompanySql(ref)}, ''), nullif(${verifiedRealnameSql(ref)}, ''), ${m}."nickname")`;
 }
