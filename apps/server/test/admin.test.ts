@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import { insertAudit } from '../src/modules/audit/audit.repo.ts';
 import { addressKey, pairKey } from '../src/modules/user/login-limits.ts';
-import { ADMIN_PASSWORD, adminClient, makeAdmin, makeMember } from './admin-helpers.ts';
+import { ADMIN_PASSWORD, adminClient, approvedAuth, makeAdmin, makeMember } from './admin-helpers.ts';
 import {
   Client,
   count,
@@ -408,8 +408,11 @@ describe('Admin/auditList', () => {
 
   it('names the member each row is about (name and mobile) and the object in words', async () => {
     const { c } = await adminClient(ctx, 'super');
-    const customer = await makeMember(ctx, { cardtype: 'customer', company: '华东会展有限公司' });
-    const supplier = await makeMember(ctx, { realname: '王五' });
+    // a party is named by its verified name (docs/members.md "Party names")
+    const customer = await makeMember(ctx, { cardtype: 'customer' });
+    await approvedAuth(ctx, customer.id, 'business', { btitle: '华东会展有限公司' });
+    const supplier = await makeMember(ctx);
+    await approvedAuth(ctx, supplier.id, 'person', { realname: '王五' });
     const p = await makeProject(ctx, customer.id, { title: '车展特装展台' });
     const at = (values: Omit<Parameters<typeof insertAudit>[1], 'detail'> & { detail?: object }) =>
       insertAudit(ctx.database.db, { detail: {}, ...values } as Parameters<typeof insertAudit>[1]);

@@ -314,6 +314,9 @@ describe('the envelope and headers', () => {
     // a taken mobile is not told apart at getCode (docs/members.md § Who learns that a mobile is registered)
     await ageCodes(ctx, mobile, 61);
     expectOk(await c.post('User/getCode', { mobile, type: 'regist' }));
+    // registering logged the new member in (docs/product.md "Register")
+    expectOk(await c.get('User/loginCheck'));
+    expectOk(await c.get('User/logout'));
     expectError(await c.get('User/loginCheck'), 'NOT_LOGGED_IN');
     expectError(await c.post('User/login', { mobile, password: 'wrong1234' }), 'LOGIN_FAILED');
     expectOk(await login(c, mobile));

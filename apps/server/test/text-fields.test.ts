@@ -248,7 +248,7 @@ describe('the calls of the report, with otherwise valid bodies', () => {
       payoutBank: '中国工商银行',
     });
     expectError(r, 'VALIDATION_FAILED');
-    expect(field(r)).toEqual({ payoutName: `收款人姓名${CONTROL_CHARS_MESSAGE}` });
+    expect(field(r)).toEqual({ payoutName: `收款人${CONTROL_CHARS_MESSAGE}` });
   });
 
   it('Projectcenter/searchList and Admin/projectQueue: a NUL in the keyword → 400 naming it', async () => {
