@@ -1,6 +1,6 @@
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
-import dayjs from 'dayjs';
+import { formatTime } from '../lib/time.ts';
 
 /** Says a form shows a restored draft (lib/form-draft.ts), with 清空草稿 to start over. */
 export function DraftNotice({ at, onDiscard }: { at: string | null; onDiscard: () => void }) {
@@ -11,7 +11,7 @@ export function DraftNotice({ at, onDiscard }: { at: string | null; onDiscard: (
       showIcon
       className="zl-draft-notice"
       style={{ marginBottom: 12 }}
-      title={`已恢复您 ${dayjs(at).format('M月D日 HH:mm')} 未提交的内容（草稿保存在本机）`}
+      title={`已恢复您 ${formatTime(at, 'M月D日 HH:mm')} 未提交的内容（草稿保存在本机）`}
       action={
         <Button size="small" onClick={onDiscard}>
           清空草稿

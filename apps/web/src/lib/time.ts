@@ -59,3 +59,8 @@ export function fromChinaPicker(d: Dayjs): string {
 export function chinaNow(): Dayjs {
   return toChinaPicker(new Date().toISOString());
 }
+
+/** A picker value as text, kept as its wall clock (a form draft stores it; `dayjs(text)` reads it back). */
+export function pickerText(d: Dayjs): string {
+  return d.format('YYYY-MM-DD HH:mm');
+}

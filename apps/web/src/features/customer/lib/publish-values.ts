@@ -7,7 +7,7 @@ import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DraftCodec } from '../../../lib/form-draft.ts';
 import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
-import { chinaNow, fromChinaPicker, toChinaPicker } from '../../../lib/time.ts';
+import { chinaNow, fromChinaPicker, pickerText, toChinaPicker } from '../../../lib/time.ts';
 
 /** The publish form's values: antd controls hold dayjs, a region path and the 元 text. */
 export interface PublishValues extends Partial<Record<RequirementCategory, Partial<RequirementItem>[]>> {
@@ -162,8 +162,8 @@ export function periodProblem(period: PublishValues['period'], now = chinaNow())
 export const PUBLISH_DRAFT: DraftCodec<PublishValues> = {
   save: (v) => ({
     ...v,
-    period: v.period ? v.period.map((d) => (d ? d.format('YYYY-MM-DD HH:mm') : null)) : null,
-    biddl: v.biddl ? v.biddl.format('YYYY-MM-DD HH:mm') : null,
+    period: v.period ? v.period.map((d) => (d ? pickerText(d) : null)) : null,
+    biddl: v.biddl ? pickerText(v.biddl) : null,
   }),
   load: (raw) => {
     const v = (raw ?? {}) as Record<string, unknown>;
