@@ -10,6 +10,7 @@ export default defineConfig({
       include: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'apps/server/src/cli/**', 'apps/web/src/test/**'],
       reporter: ['text-summary'],
+      reportOnFailure: true,
       thresholds: { lines: 0, statements: 0, functions: 0, branches: 0 },
     },
   },
