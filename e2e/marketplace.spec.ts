@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { freshMobile, login, smsCode } from './fixtures.ts';
+import { verifiedMember } from './steps/award.ts';
 
 const PASSWORD = 'Booth2026ok';
 
@@ -83,7 +84,10 @@ test('customer publishes → operator approves → supplier finds, favourites an
   const api = await playwright.request.newContext({ baseURL });
   const opsApi = await playwright.request.newContext({ baseURL });
   const supplierMobile = await verifiedSupplier(api, opsApi);
-  const customerMobile = await newCustomer(opsApi);
+  // a customer verifies before it awards (docs/delivery-contract.md "Award"); registering logs it in
+  const customerApi = await playwright.request.newContext({ baseURL });
+  const customerMobile = await newCustomer(customerApi);
+  await verifiedMember(customerApi, opsApi, customerMobile);
   const title = `2027 国际车展 E2E${Date.now() % 100000} 特装展台搭建`;
 
   // 1. The customer publishes a project.
@@ -188,4 +192,5 @@ test('customer publishes → operator approves → supplier finds, favourites an
   await supplierCtx.close();
   await api.dispose();
   await opsApi.dispose();
+  await customerApi.dispose();
 });

@@ -81,13 +81,16 @@ test('pages by role, a won project, the verification prompt and 记住我 deep l
       '/personCenter/charging',
       '/personCenter/showRoomSetting',
       `/orderPrice?id=${project.id}`,
-      '/message',
     ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/customer\/projects$/);
       await expect(page.getByText('参展商', { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByText(/金币/)).toHaveCount(0);
+    // a page both roles have opens the customer's own copy (docs/web.md)
+    await page.goto('/message');
+    await expect(page).toHaveURL(/\/customer\/message$/);
+    await page.goto('/customer/projects');
     // 消息 stays in the customer portal
     await page.getByRole('menuitem', { name: /消息/ }).click();
     await expect(page).toHaveURL(/\/customer\/message$/);
