@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/server', 'apps/web'],
-    // `npm run test:coverage` (or TEST_COVERAGE=1 npm test) measures coverage with V8's own
+    // `npm test`'s full pass (and `npm run test:coverage`) measures coverage with V8's own
     // counters and prints the summary (docs/testing.md § Coverage).
     coverage: {
       provider: 'v8',

@@ -6,7 +6,7 @@
 // TEST_SCOPE=database (set by .ci/run for its second pass, on the PostgreSQL server) runs only what
 // depends on the database: the server's tests and the browser journeys. Typecheck, lint, the
 // shared package's and the web's jsdom tests give the same answer on either database, so they run
-// once, in the first pass (docs/testing.md).
+// once, in the first pass, which also measures coverage (docs/testing.md).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,16 +39,14 @@ if (!databaseOnly) {
 }
 
 const vitestJson = path.join(out, 'vitest.json');
-step(databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest)', 'npx', [
+step(databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest, with coverage)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
-  ...(databaseOnly ? ['--project', 'server'] : []),
-  // V8 coverage costs ~7 s a test file on this 2-core machine (≈ 15 min over the suite), so it is
-  // measured on request: TEST_COVERAGE=1 npm test, or npm run test:coverage (docs/testing.md)
-  ...(process.env.TEST_COVERAGE === '1' && !databaseOnly ? ['--coverage'] : []),
+  // the full pass measures coverage (V8's counters) and prints its summary (docs/testing.md)
+  ...(databaseOnly ? ['--project', 'server'] : ['--coverage']),
 ]);
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
