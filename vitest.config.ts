@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/shared',
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.isolated.config.ts',
+      'apps/web',
+    ],
     // `npm test`'s full pass (and `npm run test:coverage`) measures coverage with V8's own
     // counters and prints the summary (docs/testing.md § Coverage).
     coverage: {

@@ -46,7 +46,7 @@ step(databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vites
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
   // the full pass measures coverage (V8's counters) and prints its summary (docs/testing.md)
-  ...(databaseOnly ? ['--project', 'server'] : ['--coverage']),
+  ...(databaseOnly ? ['--project', 'server', '--project', 'server-isolated'] : ['--coverage']),
 ]);
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
