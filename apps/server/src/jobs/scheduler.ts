@@ -222,6 +222,7 @@ export class Scheduler {
     const boss = this.engineSettings && createEngine(this.database, this.engineSettings);
     if (!boss) return null;
     boss.on('error', (err) => this.log.warn({ err }, 'job engine error'));
+    boss.on('warning', (warning) => this.log.warn({ warning }, 'job engine warning'));
     try {
       await boss.start();
       await boss.createQueue(DEAD_LETTER_QUEUE);
