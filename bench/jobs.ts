@@ -42,6 +42,7 @@ interface Row {
   note?: string;
 }
 const rows: Row[] = [];
+const extra: string[] = [];
 
 function since(t0: bigint): number {
   return Number(process.hrtime.bigint() - t0) / 1e3; // µs
@@ -137,6 +138,11 @@ async function pgBoss(backend: string, database: Database, boss: PgBoss) {
   const runB = since(t3);
   if (done !== N) throw new Error(`pg-boss (batch) ran ${done} of ${N}`);
   record(backend, `pg-boss batches of ${BATCH}`, enqB, runB);
+
+  // what an idle worker costs: a poll that finds nothing (each process polls every queue)
+  const t4 = process.hrtime.bigint();
+  for (let i = 0; i < 200; i++) await boss.fetch('bench');
+  extra.push(`${backend} pg-boss: an empty poll ${Math.round(since(t4) / 200)} µs`);
   return startMs;
 }
 
@@ -240,8 +246,6 @@ async function freshDatabase(base: string): Promise<{ url: string; drop: () => P
   };
 }
 
-const extra: string[] = [];
-
 // PGlite: one embedded connection, the app's migrations, the same instance for every engine
 {
   const open = async () => {
@@ -258,6 +262,11 @@ const extra: string[] = [];
   boss.on('error', (err) => console.error('pg-boss', err));
   await pgBoss('PGlite', database, boss);
   await boss.stop({ graceful: true, close: false });
+  const again = new PgBoss({ db: fromPglite(client), backend: 'pglite', schedule: false, supervise: false });
+  const t0 = process.hrtime.bigint();
+  await again.start();
+  extra.push(`PGlite pg-boss: start on an installed schema ${Math.round(since(t0) / 1000)} ms`);
+  await again.stop({ graceful: true, close: false });
   await database.close();
   rows.push({
     backend: 'PGlite',
@@ -280,6 +289,11 @@ if (databaseUrl) {
         boss.on('error', (err) => console.error('pg-boss', err));
         await pgBoss('PostgreSQL', database, boss);
         await boss.stop({ graceful: true });
+        const again = new PgBoss({ connectionString: fresh.url, max: 4, schedule: false, supervise: false });
+        const t0 = process.hrtime.bigint();
+        await again.start();
+        extra.push(`PostgreSQL pg-boss: start on an installed schema ${Math.round(since(t0) / 1000)} ms`);
+        await again.stop({ graceful: true });
         const two = await pgBossTwoProcesses(fresh.url);
         extra.push(
           `PostgreSQL pg-boss, two instances on one queue: ${N} jobs in ${two.ms} ms, ${two.twice} run twice`,
