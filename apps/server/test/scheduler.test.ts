@@ -102,6 +102,12 @@ describe('the job registry', () => {
   );
 });
 
+/**
+ * Once a day (midnight UTC): the tests below send their runs themselves, and a schedule that fired
+ * during one (every 10 minutes did, once) would add a run they did not send.
+ */
+const DAILY = 86_400_000;
+
 /** The job engine's settings shortened to seconds: schedules evaluated and queues polled each second. */
 const FAST = {
   cronMonitorIntervalSeconds: 1,
@@ -140,7 +146,7 @@ describe('timed jobs on the job engine (pg-boss, docs/adr/0011-job-engine.md)', 
     s.register({
       name: 'engine-tick',
       lockKey: 0x7a6c_0f01,
-      intervalMs: 600_000,
+      intervalMs: DAILY,
       run: async () => {
         rounds++;
         if (failing) throw new Error('round failed');
@@ -156,7 +162,7 @@ describe('timed jobs on the job engine (pg-boss, docs/adr/0011-job-engine.md)', 
         ctx.database.db,
         sql`select cron from pgboss.schedule where name = 'engine-tick'`,
       );
-      expect(schedule?.cron).toBe('*/10 * * * *');
+      expect(schedule?.cron).toBe('0 0 * * *');
       expect(await s.send('engine-tick')).toBe(true);
       await vi.waitFor(() => expect(rounds).toBe(2), { timeout: 10_000 });
       failing = true;
@@ -191,7 +197,7 @@ describe('timed jobs on the job engine (pg-boss, docs/adr/0011-job-engine.md)', 
         s.register({
           name: 'engine-shared',
           lockKey: 0x7a6c_0f02,
-          intervalMs: 600_000,
+          intervalMs: DAILY,
           run: async () => {
             shared.rounds++;
             shared.running++;
@@ -203,12 +209,12 @@ describe('timed jobs on the job engine (pg-boss, docs/adr/0011-job-engine.md)', 
         });
       try {
         for (const s of schedulers) s.start();
+        // the start's first round in each process (the advisory lock may skip one): run() answers
+        // the round in progress, so this waits for exactly those
+        await Promise.all(schedulers.map((s) => s.run('engine-shared')));
         await Promise.all(schedulers.map((s) => s.ready()));
-        // the start's first round in each process (the advisory lock may skip one)
-        await vi.waitFor(() => expect(shared.rounds).toBeGreaterThanOrEqual(1));
-        await vi.waitFor(() => expect(shared.running).toBe(0));
-        await new Promise((r) => setTimeout(r, 500));
         const first = shared.rounds;
+        expect(first).toBeGreaterThanOrEqual(1);
         for (let i = 1; i <= 6; i++) {
           expect(await schedulers[i % 2]!.send('engine-shared')).toBe(true);
           await vi.waitFor(() => expect(shared.rounds).toBe(first + i), { timeout: 10_000, interval: 50 });
