@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** the node-postgres pool when kind is 'postgres' */
   pool?: pg.Pool;
+  /** the embedded database when kind is 'pglite' (the job engine talks to it directly, ADR 0011) */
+  pglite?: PGlite;
   /**
    * `LISTEN channel`: `fn` runs after each commit that called `pg_notify(channel, …)`. On
    * PostgreSQL a dedicated connection (from the pool's settings) that reconnects by itself; on
@@ -135,6 +137,7 @@ export function pgliteDatabase(client: PGlite, release: () => void = () => {}): 
   return retryTransactions({
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    pglite: client,
     listen: async (channel, fn) => {
       assertChannel(channel);
       const off = await client.listen(channel, (payload) => fn({ payload }));

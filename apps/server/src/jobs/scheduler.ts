@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Unlisten } from '../db/listen.ts';
@@ -7,6 +8,7 @@ import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { type PaymentDeps, reconcile } from '../modules/payment/payment.service.ts';
 import { autoAcceptReports } from '../modules/report/report.service.ts';
+import { createEngine, cronEvery, DEAD_LETTER_QUEUE, DEFAULT_ENGINE, type EngineSettings } from './engine.ts';
 import { expireProjects } from './expire-projects.ts';
 import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
 
@@ -33,7 +35,11 @@ export interface Job {
   name: string;
   /** pg advisory lock key: of N processes, one runs a round of this job at a time */
   lockKey: number;
-  /** how often a round runs once the scheduler is started */
+  /**
+   * how often a round runs once the scheduler is started: a schedule of the job engine (one run per
+   * tick among all processes, ADR 0011) for a timed job; a timer of this process for a job that
+   * wakes on a channel
+   */
   intervalMs: number;
   /** a round also starts on every notification of this channel (LISTEN), and after a reconnect */
   wakeOn?: string;
@@ -51,6 +57,8 @@ interface JobState {
   unlisten: Unlisten | null;
   /** a LISTEN being set up */
   listening: boolean;
+  /** the job's queue, schedule and worker being set up on the engine */
+  scheduled: Promise<void> | null;
 }
 
 /**
@@ -62,6 +70,13 @@ interface JobState {
  * processes — a session advisory lock per job, taken with `pg_try_advisory_lock` on a dedicated
  * pooled connection (a process that does not get it skips the round; the holder is woken by the
  * same notifications and runs again). At most half the pool's connections hold job locks at once.
+ *
+ * When started, a timed job (no `wakeOn`, a minute or longer) is timed by the job engine (pg-boss, ADR 0011): a cron
+ * schedule makes one run per tick among all processes, a `stately` queue keeps at most one
+ * waiting and one running, the worker of one process runs the round, a round that throws is
+ * retried with back-off and lands in `jobs-dead` after its last retry. A job that wakes on a
+ * channel (the outbox) keeps its LISTEN and timer in each process (ADR 0011: why). When the
+ * engine cannot start, timed jobs fall back to timers of this process, and the log says so.
  */
 export class Scheduler {
   private readonly jobs = new Map<string, JobState>();
@@ -69,11 +84,18 @@ export class Scheduler {
   /** rounds holding a lock connection now, and rounds waiting for a place (PostgreSQL only) */
   private holding = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly engineSettings: EngineSettings | null;
+  /** the engine of this process while started; resolves null when there is none (timers then) */
+  private engine: Promise<PgBoss | null> | null = null;
 
   constructor(
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** the job engine's settings (tests shorten them); false: timers of this process only */
+    engine: Partial<EngineSettings> | false = {},
+  ) {
+    this.engineSettings = engine === false ? null : { ...DEFAULT_ENGINE, ...engine };
+  }
 
   register(job: Job): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
@@ -85,6 +107,7 @@ export class Scheduler {
       soon: null,
       unlisten: null,
       listening: false,
+      scheduled: null,
     };
     this.jobs.set(job.name, state);
     if (this.started) this.arm(state);
@@ -103,6 +126,18 @@ export class Scheduler {
     return state.running;
   }
 
+  /**
+   * Asks the engine for one run of the timed job `name` now: whichever process's worker takes it
+   * runs the round, once among all processes. False when there is no engine (not started, or it
+   * failed) or a run is already waiting.
+   */
+  async send(name: string): Promise<boolean> {
+    this.state(name);
+    const boss = await this.engine;
+    if (!boss) return false;
+    return (await boss.send(name)) !== null;
+  }
+
   /** Asks for a round of `name` soon (only once started); one asked during a round runs after it. */
   wake(name: string): void {
     const state = this.state(name);
@@ -114,14 +149,21 @@ export class Scheduler {
     this.run(name).catch((err) => this.log.warn({ err, job: name }, 'job round failed'));
   }
 
-  /** Starts every job's timer (and LISTEN), and a first round of each. */
+  /** Starts the engine, every job's schedule or timer (and LISTEN), and a first round of each. */
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.engine = this.startEngine();
     for (const state of this.jobs.values()) this.arm(state);
   }
 
-  /** Stops timers and listeners and waits for rounds in progress. */
+  /** Resolves once the timed jobs are scheduled (on the engine, or on timers when it failed). */
+  async ready(): Promise<void> {
+    await this.engine;
+    await Promise.all([...this.jobs.values()].map((s) => s.scheduled));
+  }
+
+  /** Stops the engine, timers and listeners and waits for rounds in progress. */
   async stop(): Promise<void> {
     this.started = false;
     for (const state of this.jobs.values()) {
@@ -130,8 +172,16 @@ export class Scheduler {
       state.interval = state.soon = null;
       state.again = false;
     }
+    const engine = this.engine;
+    this.engine = null;
+    await Promise.all([...this.jobs.values()].map((s) => s.scheduled));
+    // its workers' rounds finish first (graceful); the database is the app's and stays open
+    await (await engine)?.stop({ graceful: true, close: false, timeout: 30_000 }).catch((err: unknown) => {
+      this.log.warn({ err }, 'job engine stop failed');
+    });
     await Promise.all(
       [...this.jobs.values()].map(async (state) => {
+        state.scheduled = null;
         const off = state.unlisten;
         state.unlisten = null;
         await off?.().catch(() => {});
@@ -148,13 +198,74 @@ export class Scheduler {
 
   private arm(state: JobState): void {
     const { name } = state.job;
+    if (!state.job.wakeOn && this.engine && cronEvery(state.job.intervalMs)) {
+      // a timed job: a first round now, then the engine's schedule (or timers, without an engine)
+      state.scheduled = this.schedule(state, this.engine);
+      this.wake(name);
+      return;
+    }
+    this.armTimer(state);
+    if (state.job.wakeOn) this.listen(state);
+    this.wake(name);
+  }
+
+  private armTimer(state: JobState): void {
+    const { name } = state.job;
     state.interval = setInterval(() => {
       if (state.job.wakeOn && !state.unlisten && !state.listening) this.listen(state);
       this.wake(name);
     }, state.job.intervalMs);
     state.interval.unref();
-    if (state.job.wakeOn) this.listen(state);
-    this.wake(name);
+  }
+
+  private async startEngine(): Promise<PgBoss | null> {
+    const boss = this.engineSettings && createEngine(this.database, this.engineSettings);
+    if (!boss) return null;
+    boss.on('error', (err) => this.log.warn({ err }, 'job engine error'));
+    boss.on('warning', (warning) => this.log.warn({ warning }, 'job engine warning'));
+    try {
+      await boss.start();
+      await boss.createQueue(DEAD_LETTER_QUEUE);
+      return boss;
+    } catch (err) {
+      this.log.error({ err }, 'job engine failed to start; timed jobs run on timers of this process');
+      await boss.stop({ graceful: false, close: false }).catch(() => {});
+      return null;
+    }
+  }
+
+  /**
+   * A timed job on the engine: its queue (`stately`: at most one run waiting and one running
+   * among all processes; retries with back-off, then the dead-letter queue), its cron schedule
+   * (one run per tick, whichever process's clock fires it) and this process's worker.
+   */
+  private async schedule(state: JobState, engine: Promise<PgBoss | null>): Promise<void> {
+    const { name, intervalMs } = state.job;
+    const boss = await engine;
+    if (!this.started) return;
+    if (!boss) {
+      this.armTimer(state);
+      return;
+    }
+    const settings = this.engineSettings!;
+    try {
+      const retry = {
+        retryLimit: settings.retryLimit,
+        retryDelay: settings.retryDelaySeconds,
+        retryBackoff: true,
+        deadLetter: DEAD_LETTER_QUEUE,
+      };
+      await boss.createQueue(name, { policy: 'stately', retryDelayMax: 600, ...retry });
+      await boss.updateQueue(name, retry); // a queue made by an older deploy takes today's settings
+      await boss.schedule(name, cronEvery(intervalMs)!);
+      if (!this.started) return;
+      await boss.work(name, { pollingIntervalSeconds: settings.pollingIntervalSeconds }, async () => {
+        if (this.started) await this.run(name);
+      });
+    } catch (err) {
+      this.log.error({ err, job: name }, 'job schedule failed; the job runs on a timer of this process');
+      if (this.started) this.armTimer(state);
+    }
   }
 
   /** LISTEN on the job's channel; when that fails the poll goes on and tries again each tick. */
