@@ -5,7 +5,7 @@
  */
 import './order-center.css';
 
-export { favoriteKeys, useToggleFavorite } from './api/favorite.ts';
+export { useToggleFavorite } from './api/favorite.ts';
 export { FavoriteButton, groupLabel, ProjectCard, ProjectCover } from './components/project-card.tsx';
 export { deadlineInfo, formatDateRange, formatDateTime, formatSize } from './lib/deadline.ts';
 export { appendUnique, useOrderCenter } from './lib/order-center-store.ts';

@@ -2,14 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BillsListInput, BillsListResult, BillsMonthlyInput, BillsMonthlyResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import type { BillsView } from '../lib/bills-filter.ts';
+import { billsKeys } from './keys.ts';
 
 export const BILLS_PAGE_SIZE = 20;
-
-export const billsKeys = {
-  all: ['bills'] as const,
-  list: (v: BillsView) => ['bills', 'list', v] as const,
-  monthly: (currency: string, months: number) => ['bills', 'monthly', currency, months] as const,
-};
 
 /** POST Bills/transaction for the filter and page shown. */
 export function useBills(v: BillsView) {

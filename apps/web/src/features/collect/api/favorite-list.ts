@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FavoriteListResult, PagedListInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { favoriteKeys } from '../../order-center/index.ts';
+import { favoriteKeys } from '../../../lib/query-keys.ts';
 
 export const FAVORITE_PAGE_SIZE = 20;
 

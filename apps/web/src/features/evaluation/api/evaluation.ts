@@ -9,14 +9,7 @@ import type {
   ProjectEvaluations,
 } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-
-/** Evaluation calls (docs/delivery-evaluation.md). */
-export const evaluationKeys = {
-  all: ['evaluation'] as const,
-  item: (side: 'supplier' | 'customer', id: number) => [...evaluationKeys.all, 'item', side, id] as const,
-  list: (kind: 'received' | 'given', page: number, pageSize: number) =>
-    [...evaluationKeys.all, 'list', kind, page, pageSize] as const,
-};
+import { evaluationKeys } from './keys.ts';
 
 export function evaluationItemQuery(side: 'supplier' | 'customer', id: number) {
   return queryOptions({
@@ -85,7 +78,7 @@ export function useRequestChange() {
 
 export function useReceivedEvaluation(id: number) {
   return useQuery({
-    queryKey: [...evaluationKeys.all, 'received', id] as const,
+    queryKey: evaluationKeys.received(id),
     queryFn: ({ signal }) => api.post<EvaluationView>('Projectcenter/evaluateItem', { id }, { signal }),
     enabled: id > 0,
   });

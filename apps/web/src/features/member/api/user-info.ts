@@ -2,15 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { isServerAnswer } from '../../../lib/biz-error.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { removeItem, writeItem } from '../../../lib/storage.ts';
-
-export const memberKeys = {
-  all: ['member'] as const,
-  userInfo: () => [...memberKeys.all, 'userInfo'] as const,
-  personAuth: () => [...memberKeys.all, 'personAuthInfo'] as const,
-  businessAuth: () => [...memberKeys.all, 'businesAuthInfo'] as const,
-};
 
 /**
  * POST Member/userInfo with the storage rules of docs/seed-map.md § Browser storage and § Client state: a successful answer saves the

@@ -1,13 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TipChange, TipListInput, TipListPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/index.ts';
-
-/** Message-centre calls (docs/messages.md). */
-export const tipKeys = {
-  all: ['tips'] as const,
-  list: (input: TipListInput) => [...tipKeys.all, 'list', input] as const,
-};
+import { memberKeys } from '../../../lib/query-keys.ts';
+import { tipKeys } from './keys.ts';
 
 export function useTipList(input: TipListInput) {
   return useQuery({

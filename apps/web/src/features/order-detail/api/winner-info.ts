@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WinnerInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { projectKeys } from './get-info.ts';
+import { projectKeys } from '../../../lib/query-keys.ts';
 
 /** POST Projectcenter/winnerInfo: only for bidders (others get NOT_FOUND, so only ask when we bid). */
 export function useWinnerInfo(id: number, enabled: boolean) {

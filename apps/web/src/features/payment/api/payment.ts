@@ -1,13 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatusResult, PayLinkRequest, PayLinkResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { customerKeys, memberKeys } from '../../../lib/query-keys.ts';
 import { type Submission, useSubmission } from '../../../lib/submission.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
-
-export const paymentKeys = {
-  all: ['payment'] as const,
-  order: (outTradeNo: string) => [...paymentKeys.all, 'orderStatus', outTradeNo] as const,
-};
+import { paymentKeys } from './keys.ts';
 
 export function getPayLink(body: PayLinkRequest, submission?: Submission) {
   return api.post<PayLinkResult>('Alipay/getPayLink', body, submission ? { submission } : {});
@@ -50,8 +47,8 @@ export function useOrderStatus(outTradeNo: string | null) {
       const r = await api.post<OrderStatusResult>('Alipay/orderStatus', { outTradeNo });
       if (r.status === 'paid') {
         // the new balance and the project's state
-        void qc.invalidateQueries({ queryKey: ['member'] });
-        void qc.invalidateQueries({ queryKey: ['customer'] });
+        void qc.invalidateQueries({ queryKey: memberKeys.all });
+        void qc.invalidateQueries({ queryKey: customerKeys.all });
       }
       return r;
     },

@@ -9,14 +9,7 @@ import type {
   ShowroomProfile,
 } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-
-/** Showroom calls (docs/showroom.md). */
-export const showroomKeys = {
-  all: ['showroom'] as const,
-  mine: () => [...showroomKeys.all, 'mine'] as const,
-  cases: (page: number, pageSize: number) => [...showroomKeys.all, 'cases', page, pageSize] as const,
-  show: (cardno: string) => [...showroomKeys.all, 'show', cardno] as const,
-};
+import { showroomKeys } from './keys.ts';
 
 /** Company/cmpyInfo: the caller's own showroom (the settings form). */
 export function useMyShowroom() {
@@ -34,7 +27,7 @@ export function useSaveShowroom() {
     meta: { skipErrorHandler: true },
     onSuccess: (data) => {
       qc.setQueryData(showroomKeys.mine(), data);
-      void qc.invalidateQueries({ queryKey: [...showroomKeys.all, 'show'] });
+      void qc.invalidateQueries({ queryKey: showroomKeys.shows() });
     },
   });
 }
