@@ -5,7 +5,7 @@ import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useUserInfo } from '../member/index.ts';
+import { useUserInfo } from '../../lib/user-info.ts';
 import { AuthTag, toAuthStatus } from '../verification/index.ts';
 import './person-center.css';
 import { useCompact } from '../../lib/use-compact.ts';

@@ -27,13 +27,17 @@ export function useEvaluationItem(side: 'supplier' | 'customer', id: number) {
   return useQuery(evaluationItemQuery(side, id));
 }
 
-export function useEvaluationList(kind: 'received' | 'given', page: number, pageSize: number) {
-  return useQuery({
+export function evaluationListQuery(kind: 'received' | 'given', page: number, pageSize: number) {
+  return queryOptions({
     queryKey: evaluationKeys.list(kind, page, pageSize),
     queryFn: ({ signal }) =>
       api.post<EvaluationListPage>('Projectcenter/factoryCmtList', { page, pageSize, kind }, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useEvaluationList(kind: 'received' | 'given', page: number, pageSize: number) {
+  return useQuery(evaluationListQuery(kind, page, pageSize));
 }
 
 /** Submit or edit one side's evaluation; the form shows the refusal. */
@@ -76,10 +80,14 @@ export function useRequestChange() {
   });
 }
 
-export function useReceivedEvaluation(id: number) {
-  return useQuery({
+export function receivedEvaluationQuery(id: number) {
+  return queryOptions({
     queryKey: evaluationKeys.received(id),
     queryFn: ({ signal }) => api.post<EvaluationView>('Projectcenter/evaluateItem', { id }, { signal }),
     enabled: id > 0,
   });
+}
+
+export function useReceivedEvaluation(id: number) {
+  return useQuery(receivedEvaluationQuery(id));
 }

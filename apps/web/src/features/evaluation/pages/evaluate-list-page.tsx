@@ -5,7 +5,7 @@ import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useUserInfo } from '../../member/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { useEvaluationList } from '../api/evaluation.ts';
 import { EvaluationCard } from '../components/evaluation-card.tsx';
 import { ScoreBadge } from '../components/score-badge.tsx';

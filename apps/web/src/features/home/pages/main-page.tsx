@@ -9,7 +9,7 @@ import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
 import { chinaHour } from '../../../lib/time.ts';
-import { useUserInfo } from '../../member/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { verificationOf, verifyPrompt } from '../../verification/index.ts';
 import { useHomeInfo } from '../api/home-info.ts';
 import { EarningsChart } from '../components/earnings-chart.tsx';

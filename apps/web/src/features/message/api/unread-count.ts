@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userInfoQuery } from '../../member/index.ts';
+import { userInfoQuery } from '../../../lib/user-info.ts';
 
 /** Unread tips, from userInfo: read again every minute and when the window gets the focus. */
 export function unreadCountQuery() {

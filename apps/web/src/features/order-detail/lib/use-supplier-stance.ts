@@ -1,5 +1,5 @@
 import type { ProjectInfo as ProjectDetail } from '@zl/shared';
-import { useUserInfo } from '../../member/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { verificationOf } from '../../verification/index.ts';
 import { type Stance, supplierStance } from './supplier-stance.ts';
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CaseEditInput,
   CaseListPage,
@@ -12,11 +12,15 @@ import { api } from '../../../lib/api-client.ts';
 import { showroomKeys } from './keys.ts';
 
 /** Company/cmpyInfo: the caller's own showroom (the settings form). */
-export function useMyShowroom() {
-  return useQuery({
+export function myShowroomQuery() {
+  return queryOptions({
     queryKey: showroomKeys.mine(),
     queryFn: ({ signal }) => api.post<ShowroomProfile>('Company/cmpyInfo', {}, { signal }),
   });
+}
+
+export function useMyShowroom() {
+  return useQuery(myShowroomQuery());
 }
 
 export function useSaveShowroom() {
@@ -36,12 +40,16 @@ export function useSaveShowroom() {
  * Company/listCase: the seed's caseList is `data.listItem`; a failed call keeps the list shown
  * before (the query keeps its previous data).
  */
-export function useCaseList(page: number, pageSize: number) {
-  return useQuery({
+export function caseListQuery(page: number, pageSize: number) {
+  return queryOptions({
     queryKey: showroomKeys.cases(page, pageSize),
     queryFn: ({ signal }) => api.post<CaseListPage>('Company/listCase', { page, pageSize }, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useCaseList(page: number, pageSize: number) {
+  return useQuery(caseListQuery(page, pageSize));
 }
 
 function useCaseMutation<B>(path: string) {
@@ -60,8 +68,8 @@ export const useEditCase = () => useCaseMutation<CaseEditInput>('Company/editCas
 export const useDeleteCase = () => useCaseMutation<{ id: number }>('Company/deleteCase');
 
 /** Company/showInfo: anyone's view of a supplier's showroom (no login needed). */
-export function useShowInfo(cardno: string | null) {
-  return useQuery({
+export function showInfoQuery(cardno: string | null) {
+  return queryOptions({
     queryKey: showroomKeys.show(cardno ?? ''),
     queryFn: ({ signal }) =>
       api.post<ShowInfo>('Company/showInfo', { cardno }, { signal, skipErrorHandler: true }),
@@ -69,6 +77,10 @@ export function useShowInfo(cardno: string | null) {
     retry: false,
     meta: { skipErrorHandler: true },
   });
+}
+
+export function useShowInfo(cardno: string | null) {
+  return useQuery(showInfoQuery(cardno));
 }
 
 /** The shareable address of a showroom. */

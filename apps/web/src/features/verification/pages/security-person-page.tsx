@@ -2,7 +2,7 @@ import { AUTH_STATUS, maskIdCard } from '@zl/shared';
 import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useSearchParams } from 'react-router';
-import { useUserInfo } from '../../member/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { useBusinessAuthInfo } from '../api/business-auth.ts';
 import { usePersonAuthInfo } from '../api/person-auth.ts';
 import {

@@ -16,23 +16,31 @@ import { api } from '../../../lib/api-client.ts';
 import { memberKeys } from '../../../lib/query-keys.ts';
 import { worksKeys } from './keys.ts';
 
-export function useDesignList() {
-  return useQuery({
+export function designListQuery() {
+  return queryOptions({
     queryKey: worksKeys.designs(),
     queryFn: ({ signal }) => api.post<DesignList>('Company/listDesign', {}, { signal }),
   });
 }
 
-export function useServiceList() {
-  return useQuery({
+export function useDesignList() {
+  return useQuery(designListQuery());
+}
+
+export function serviceListQuery() {
+  return queryOptions({
     queryKey: worksKeys.services(),
     queryFn: ({ signal }) => api.post<ServiceList>('Company/listService', {}, { signal }),
   });
 }
 
+export function useServiceList() {
+  return useQuery(serviceListQuery());
+}
+
 /** Public: one design by id (`enabled` false for id 0). */
-export function useDesignInfo(id: number) {
-  return useQuery({
+export function designInfoQuery(id: number) {
+  return queryOptions({
     queryKey: worksKeys.design(id),
     queryFn: ({ signal }) =>
       api.post<DesignInfo>('Company/designInfo', { id }, { signal, skipErrorHandler: true }),
@@ -42,9 +50,13 @@ export function useDesignInfo(id: number) {
   });
 }
 
+export function useDesignInfo(id: number) {
+  return useQuery(designInfoQuery(id));
+}
+
 /** Public: one service by id. */
-export function useServiceInfo(id: number) {
-  return useQuery({
+export function serviceInfoQuery(id: number) {
+  return queryOptions({
     queryKey: worksKeys.service(id),
     queryFn: ({ signal }) =>
       api.post<ServiceInfo>('Company/serviceInfo', { id }, { signal, skipErrorHandler: true }),
@@ -52,6 +64,10 @@ export function useServiceInfo(id: number) {
     retry: false,
     meta: { skipErrorHandler: true },
   });
+}
+
+export function useServiceInfo(id: number) {
+  return useQuery(serviceInfoQuery(id));
 }
 
 export function showWorksQuery(cardno: string) {
