@@ -5,10 +5,10 @@ import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ScoreBadge } from '../../../components/project/score-badge.tsx';
 import { useUserInfo } from '../../../lib/user-info.ts';
 import { useEvaluationList } from '../api/evaluation.ts';
 import { EvaluationCard } from '../components/evaluation-card.tsx';
-import { ScoreBadge } from '../components/score-badge.tsx';
 import '../evaluation.css';
 
 const PAGE_SIZE = 10;

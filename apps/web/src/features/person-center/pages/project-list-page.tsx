@@ -16,11 +16,11 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { Link, useSearchParams } from 'react-router';
+import { DeliveryNext } from '../../../components/project/delivery-next.tsx';
+import { QuoteStateTag, STATUS_COLOR } from '../../../components/project/quote-state-tag.tsx';
 import { formatFen } from '../../../lib/money.ts';
+import { deadlineInfo, formatDateTime } from '../../../lib/project-dates.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
-import { DeliveryNext } from '../../delivery/index.ts';
-import { deadlineInfo, formatDateTime } from '../../order-center/index.ts';
-import { QuoteStateTag, STATUS_COLOR } from '../../order-detail/index.ts';
 import { MY_PROJECTS_PAGE_SIZE, myProjectsQuery } from '../api/project-list.ts';
 
 type MyProject = FactoryPrjctListResult['listItem'][number];
