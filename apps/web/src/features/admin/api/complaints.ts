@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminComplaintDetail, ComplaintPage, ComplaintRuleInput, ComplaintState } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { adminComplaintKeys as keys } from '../api/keys.ts';
-import { refreshQueueCounts } from '../api/queue-counts.ts';
+import { adminComplaintKeys as keys } from './keys.ts';
+import { refreshQueueCounts } from './queue-counts.ts';
 
 export interface ComplaintQueueQuery {
   state?: ComplaintState | undefined;
