@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ScoreBadge } from '../../../components/project/score-badge.tsx';
 import { useUserInfo } from '../../../lib/user-info.ts';
-import { useEvaluationList } from '../api/evaluation.ts';
 import { EvaluationCard } from '../components/evaluation-card.tsx';
 import '../evaluation.css';
+import { useEvaluationList } from '../api/evaluation-list.ts';
 
 const PAGE_SIZE = 10;
 
