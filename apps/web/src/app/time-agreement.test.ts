@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fmtTime } from '../features/admin/labels.tsx';
-import { formatDateTime } from '../features/order-center/lib/deadline.ts';
+import { formatDateTime } from '../lib/project-dates.ts';
 
 // The features' time helpers are lib/time.ts underneath (lib/ itself may not import features).
 const savedTz = process.env.TZ;

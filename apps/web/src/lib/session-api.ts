@@ -6,11 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LoginInput, LoginResult, SessionMember } from '@zl/shared';
 import { api } from './api-client.ts';
 import { forgetEarly, LOGIN_CHECK } from './early.ts';
-
-export const sessionKeys = {
-  all: ['session'] as const,
-  check: () => [...sessionKeys.all, 'loginCheck'] as const,
-};
+import { sessionKeys } from './query-keys.ts';
 
 /** GET User/loginCheck: the server's word on who is logged in. Errors are handled by the caller. */
 export function loginCheckQuery() {

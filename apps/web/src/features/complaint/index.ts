@@ -2,4 +2,3 @@
 export { ComplainButton } from './components/complain-button.tsx';
 export { ComplaintStateTag, RulingCard } from './components/complaint-view.tsx';
 export { EvidenceList } from './components/evidence.tsx';
-export { TrackRecord } from './components/track-record.tsx';

@@ -1,5 +1,3 @@
 /** What other features may use of delivery (docs/delivery-contract.md): the progress card and the contract review. */
-export { contractFiles, contractPdfUrl } from './api/contract.ts';
 export { ContractReview } from './components/contract-review.tsx';
-export { DeliveryNext } from './components/delivery-next.tsx';
 export { ProgressCard } from './components/progress-card.tsx';

@@ -1,3 +1,2 @@
 /** What other features may use of evaluation (docs/delivery-evaluation.md). */
 export { EvaluationPanel } from './components/evaluation-panel.tsx';
-export { ScoreBadge } from './components/score-badge.tsx';

@@ -1,3 +1,2 @@
-/** What other features may use of member (docs/web.md): the member's userInfo and its query keys. */
-export { memberKeys, userInfoQuery, useUserInfo } from './api/user-info.ts';
+/** What other features may use of member (docs/web.md): how complete the member's profile is. */
 export { profileCompleteness } from './lib/profile.ts';

@@ -5,9 +5,9 @@ import Menu from 'antd/es/menu';
 import type { ItemType } from 'antd/es/menu/interface';
 import { useLayoutEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useUserInfo } from '../member/index.ts';
-import { AuthTag, toAuthStatus } from '../verification/index.ts';
+import { useUserInfo } from '../../lib/user-info.ts';
 import './person-center.css';
+import { AuthTag, toAuthStatus } from '../../components/account/auth-status.tsx';
 import { useCompact } from '../../lib/use-compact.ts';
 
 const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]> }> = [

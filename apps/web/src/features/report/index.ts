@@ -1,5 +1,3 @@
 /** What other features may use of the completion report (docs/delivery-report.md). */
-
-export { reportInfoQuery, reportKeys } from './api/report.ts';
 export { AcceptanceSection } from './components/acceptance-section.tsx';
 export { SupplierReportCard } from './components/supplier-report-card.tsx';

@@ -1,4 +1,2 @@
 /** What other features may use of works (docs/works.md): the public showcase sections of /show. */
-
-export { showWorksQuery, useShowWorks } from './api/works.ts';
 export { ShowDesigns, ShowServices } from './components/show-works.tsx';

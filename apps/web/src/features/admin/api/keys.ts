@@ -1,4 +1,4 @@
-/** Query keys of the console (TanStack Query key factory). */
+/** Query keys of the console (TanStack Query key factories; docs/web.md § How the web calls the API). */
 export const adminKeys = {
   all: ['admin'] as const,
   me: () => [...adminKeys.all, 'me'] as const,
@@ -12,4 +12,19 @@ export const adminKeys = {
   withdrawList: (q: object) => [...adminKeys.withdrawals(), q] as const,
   funds: () => [...adminKeys.all, 'fundsOverview'] as const,
   queueCounts: () => [...adminKeys.all, 'queueCounts'] as const,
+};
+
+/** The operator's project review (features/admin/projects). */
+export const projectReviewKeys = {
+  all: ['admin', 'projects'] as const,
+  queues: () => [...projectReviewKeys.all, 'queue'] as const,
+  queue: (q: object) => [...projectReviewKeys.queues(), q] as const,
+  detail: (id: number) => [...projectReviewKeys.all, 'detail', id] as const,
+};
+
+/** The operator's complaint queue (features/admin/complaints). */
+export const adminComplaintKeys = {
+  all: () => [...adminKeys.all, 'complaints'] as const,
+  list: (q: object) => [...adminKeys.all, 'complaints', 'list', q] as const,
+  info: (id: number) => [...adminKeys.all, 'complaints', 'info', id] as const,
 };

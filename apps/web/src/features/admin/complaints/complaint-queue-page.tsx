@@ -21,9 +21,9 @@ import { reportFormError } from '../../../lib/form-errors.ts';
 import { formatFen, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { ComplaintStateTag, EvidenceList, RulingCard } from '../../complaint/index.ts';
+import { adminComplaintQuery, complaintQueueQuery, useComplaintRule } from '../api/complaints.ts';
 import { AdminTable, StatusTabs, useListFilters } from '../components/admin-table.tsx';
 import { fmtTime } from '../labels.tsx';
-import { adminComplaintQuery, complaintQueueQuery, useComplaintRule } from './complaints-api.ts';
 
 const PAGE_SIZE = 20;
 

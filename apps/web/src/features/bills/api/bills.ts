@@ -1,19 +1,14 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillsListInput, BillsListResult, BillsMonthlyInput, BillsMonthlyResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import type { BillsView } from '../lib/bills-filter.ts';
+import { billsKeys } from './keys.ts';
 
 export const BILLS_PAGE_SIZE = 20;
 
-export const billsKeys = {
-  all: ['bills'] as const,
-  list: (v: BillsView) => ['bills', 'list', v] as const,
-  monthly: (currency: string, months: number) => ['bills', 'monthly', currency, months] as const,
-};
-
 /** POST Bills/transaction for the filter and page shown. */
-export function useBills(v: BillsView) {
-  return useQuery({
+export function billsQuery(v: BillsView) {
+  return queryOptions({
     queryKey: billsKeys.list(v),
     queryFn: ({ signal }) =>
       api.post<BillsListResult>(
@@ -25,13 +20,21 @@ export function useBills(v: BillsView) {
   });
 }
 
+export function useBills(v: BillsView) {
+  return useQuery(billsQuery(v));
+}
+
 /** POST Bills/monthly: in and out per month. */
-export function useMonthly(currency: 'CNY' | 'COIN', months = 12) {
-  return useQuery({
+export function monthlyQuery(currency: 'CNY' | 'COIN', months = 12) {
+  return queryOptions({
     queryKey: billsKeys.monthly(currency, months),
     queryFn: ({ signal }) =>
       api.post<BillsMonthlyResult>('Bills/monthly', { currency, months } satisfies BillsMonthlyInput, {
         signal,
       }),
   });
+}
+
+export function useMonthly(currency: 'CNY' | 'COIN', months = 12) {
+  return useQuery(monthlyQuery(currency, months));
 }

@@ -1,13 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { FavoriteListResult, PagedListInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { favoriteKeys } from '../../order-center/index.ts';
+import { favoriteKeys } from '../../../lib/query-keys.ts';
 
 export const FAVORITE_PAGE_SIZE = 20;
 
 /** POST Myfavorite/bPrjctList, page by page (newest saved first). */
-export function useFavoriteList() {
-  return useInfiniteQuery({
+export function favoriteListQuery() {
+  return infiniteQueryOptions({
     queryKey: favoriteKeys.list(),
     queryFn: ({ pageParam, signal }) =>
       api.post<FavoriteListResult>(
@@ -21,4 +21,8 @@ export function useFavoriteList() {
       return loaded < (last.total ?? 0) && (last.listItem?.length ?? 0) > 0 ? pages.length + 1 : undefined;
     },
   });
+}
+
+export function useFavoriteList() {
+  return useInfiniteQuery(favoriteListQuery());
 }

@@ -2,13 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { ComplainAddInput, ComplainEditInput, ComplaintDetail, ComplaintPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { useSubmission } from '../../../lib/submission.ts';
-
-/** Query keys of the complaint calls (docs/delivery-complaint.md). */
-export const complaintKeys = {
-  all: ['complaint'] as const,
-  list: (q: object) => [...complaintKeys.all, 'list', q] as const,
-  info: (id: number) => [...complaintKeys.all, 'info', id] as const,
-};
+import { complaintKeys } from './keys.ts';
 
 export interface ComplaintListQuery {
   page: number;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AwardInput, AwardResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from './keys.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 
 export function award(body: AwardInput) {
   return api.post<AwardResult>('Customer/award', body, { skipErrorHandler: true });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectCancelInput, ProjectDetail } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from './keys.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 
 export function projectCancel(body: ProjectCancelInput) {
   return api.post<ProjectDetail>('Customer/projectCancel', body, { skipErrorHandler: true });

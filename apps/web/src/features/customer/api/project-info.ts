@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomerProjectInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from './keys.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 
 export function projectInfoQuery(id: number) {
   return queryOptions({

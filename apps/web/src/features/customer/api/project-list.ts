@@ -1,8 +1,8 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CustomerProjectListInput, CustomerProjectPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 import { earlyListKey } from '../lib/list-query.ts';
-import { customerKeys } from './keys.ts';
 
 export function projectListQuery(q: CustomerProjectListInput) {
   return queryOptions({

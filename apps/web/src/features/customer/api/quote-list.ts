@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomerQuoteList } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from './keys.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 
 /** Customer/quoteList: every quote of the caller's project, for the side-by-side comparison. */
 export function quoteListQuery(id: number, enabled = true) {

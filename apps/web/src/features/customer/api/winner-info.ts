@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { WinnerInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys } from './keys.ts';
+import { customerKeys } from '../../../lib/query-keys.ts';
 
 /** Projectcenter/winnerInfo: after the award the customer sees the winner and their contact. */
 export function winnerInfoQuery(id: number, enabled: boolean) {

@@ -9,18 +9,13 @@ import InputNumber from 'antd/es/input-number';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import { type ReactNode, useState } from 'react';
+import { OPENS_OPTIONS } from '../../../components/project/opens.ts';
 import { RegionCascader } from '../../../components/region-cascader.tsx';
 import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow } from '../../../lib/time.ts';
-import {
-  CATEGORY_KEYS,
-  computeArea,
-  formatArea,
-  OPENS_OPTIONS,
-  type PublishValues,
-} from '../lib/publish-values.ts';
+import { CATEGORY_KEYS, computeArea, formatArea, type PublishValues } from '../lib/publish-values.ts';
 import { biddlRule, publishRules as R } from '../lib/rules.ts';
 import { PictureList } from './picture-list.tsx';
 import { RequirementTable } from './requirement-table.tsx';

@@ -17,12 +17,12 @@ import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { ScoreBadge } from '../../../components/project/score-badge.tsx';
+import { TrackRecord } from '../../../components/project/track-record.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
 import { useOverflowX } from '../../../lib/use-overflow-x.ts';
-import { TrackRecord } from '../../complaint/index.ts';
-import { ScoreBadge } from '../../evaluation/index.ts';
 import { useAward } from '../api/award.ts';
 
 /** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */

@@ -30,13 +30,6 @@ export interface PublishValues extends Partial<Record<RequirementCategory, Parti
 
 export const CATEGORY_KEYS = REQUIREMENT_CATEGORIES.map(([k]) => k);
 
-export const OPENS_OPTIONS = [
-  { value: 1, label: '一面开' },
-  { value: 2, label: '两面开' },
-  { value: 3, label: '三面开' },
-  { value: 4, label: '四面开' },
-];
-
 /**
  * length × width in m², rounded to 2 decimals on whole centimetres (the server computes the stored
  * value the same way; this is only the live preview). null until both sides are set.

@@ -6,13 +6,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useNavigate, useSearchParams } from 'react-router';
 import { LiteEmpty, LiteSegmented } from '../../../components/lite/lite-ui.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { ProjectStatusTag } from '../../../components/project/project-status-tag.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { formatTime } from '../../../lib/time.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
 import { prefetchProjectList, projectListQuery } from '../api/project-list.ts';
 import { ALL, listQueryOf, LIST_PAGE_SIZE as PAGE_SIZE } from '../lib/list-query.ts';
-import { ProjectStatusTag, projectActions } from '../lib/status.tsx';
+import { projectActions } from '../lib/status.tsx';
 
 // The list draws no antd before its first paint; the cancel dialog's form and modal (with antd's
 // provider) load when a project is cancelled (docs/web.md § Page speed).

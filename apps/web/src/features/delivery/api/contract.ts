@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractReviewInput, ContractState, ContractUploadInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { customerKeys, projectKeys } from '../../../lib/query-keys.ts';
 
 /** GET link of the drafted contract (docs/delivery-contract.md "Contract PDF"): a download. */
 export function contractPdfUrl(id: number): string {
@@ -11,8 +12,8 @@ export function contractPdfUrl(id: number): string {
 function useRefreshAll() {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: ['project'] });
-    void qc.invalidateQueries({ queryKey: ['customer'] });
+    void qc.invalidateQueries({ queryKey: projectKeys.all });
+    void qc.invalidateQueries({ queryKey: customerKeys.all });
   };
 }
 

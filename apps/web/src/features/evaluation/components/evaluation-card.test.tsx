@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import type { EvaluationView } from '@zl/shared';
 import { describe, expect, it } from 'vitest';
+import { ScoreBadge } from '../../../components/project/score-badge.tsx';
 import { EvaluationCard } from './evaluation-card.tsx';
-import { ScoreBadge } from './score-badge.tsx';
 
 const base: EvaluationView = {
   id: 1,

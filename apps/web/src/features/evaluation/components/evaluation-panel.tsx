@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { formatTime } from '../../../lib/time.ts';
-import { useEvaluationItem, useSubmitEvaluation } from '../api/evaluation.ts';
 import { EvaluationCard } from './evaluation-card.tsx';
 import { EvaluationPictures } from './picture-list.tsx';
 import '../evaluation.css';
+import { useEvaluationItem, useSubmitEvaluation } from '../api/project-evaluations.ts';
 
 type Side = 'supplier' | 'customer';
 interface Values {

@@ -6,9 +6,9 @@ import Skeleton from 'antd/es/skeleton';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { reportFormError } from '../../../lib/form-errors.ts';
-import { useReceivedEvaluation } from '../api/evaluation.ts';
 import { EvaluationCard } from './evaluation-card.tsx';
 import '../evaluation.css';
+import { useReceivedEvaluation } from '../api/received-evaluation.ts';
 
 export const idParam = (params: URLSearchParams) => {
   const n = Number(params.get('id'));

@@ -1,5 +1,5 @@
 import { EVALUATION_RULES } from '@zl/shared';
-import { useRequestChange } from '../api/evaluation.ts';
+import { useRequestChange } from '../api/received-evaluation.ts';
 import { ReceivedEvaluationForm } from '../components/received-evaluation-form.tsx';
 
 /** /personCenter/evaluateChange?id= 申请修改评价: once per evaluation; the customer may then edit once. */

@@ -1,5 +1,5 @@
 import { EVALUATION_RULES } from '@zl/shared';
-import { useReplyEvaluation } from '../api/evaluation.ts';
+import { useReplyEvaluation } from '../api/received-evaluation.ts';
 import { ReceivedEvaluationForm } from '../components/received-evaluation-form.tsx';
 
 /** /personCenter/evaluateEdit?id= 回复评价: the supplier's one public reply. */

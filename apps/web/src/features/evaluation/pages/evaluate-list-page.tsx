@@ -5,11 +5,11 @@ import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useUserInfo } from '../../member/index.ts';
-import { useEvaluationList } from '../api/evaluation.ts';
+import { ScoreBadge } from '../../../components/project/score-badge.tsx';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { EvaluationCard } from '../components/evaluation-card.tsx';
-import { ScoreBadge } from '../components/score-badge.tsx';
 import '../evaluation.css';
+import { useEvaluationList } from '../api/evaluation-list.ts';
 
 const PAGE_SIZE = 10;
 

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HomeInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-
-export const homeKeys = {
-  all: ['home'] as const,
-  info: () => [...homeKeys.all, 'info'] as const,
-};
+import { homeKeys } from './keys.ts';
 
 /** POST Member/homeInfo: the supplier home in one call (docs/home.md). */
 export function homeInfoQuery() {

@@ -4,10 +4,10 @@ import type { UserInfo } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { userInfoFixture } from '../../../lib/test-user-info.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { memberKeys } from '../../member/index.ts';
 import { UnreadBadge } from '../../message/index.ts';
 import { HomeTodos } from './home-todos.tsx';
 

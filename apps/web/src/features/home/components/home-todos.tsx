@@ -3,8 +3,8 @@ import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
 import type { HomeInfo } from '@zl/shared';
 import Tag from 'antd/es/tag';
 import { Link } from 'react-router';
+import { deadlineInfo } from '../../../lib/project-dates.ts';
 import { useUnreadCount } from '../../message/index.ts';
-import { deadlineInfo } from '../../order-center/index.ts';
 
 type Todos = HomeInfo['todos'];
 

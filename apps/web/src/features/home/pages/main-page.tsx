@@ -9,14 +9,14 @@ import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
 import { chinaHour } from '../../../lib/time.ts';
-import { useUserInfo } from '../../member/index.ts';
-import { verificationOf, verifyPrompt } from '../../verification/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { useHomeInfo } from '../api/home-info.ts';
 import { EarningsChart } from '../components/earnings-chart.tsx';
 import { HomeFigures } from '../components/home-figures.tsx';
 import { HomeProjects } from '../components/home-projects.tsx';
 import { HomeTodos } from '../components/home-todos.tsx';
 import './home.css';
+import { verificationOf, verifyPrompt } from '../../../lib/verification-state.ts';
 
 const QUICK_LINKS = [
   { to: '/orderCenter', title: '项目大厅', icon: <AppstoreOutlined /> },

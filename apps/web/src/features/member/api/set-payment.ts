@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SetPaymentInput, SetPaymentResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from './user-info.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 
 export function setPayment(body: SetPaymentInput) {
   return api.post<SetPaymentResult>('Member/setPayment', body, { skipErrorHandler: true });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateBaseInfoInput as BaseInfoInput, UserInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from './user-info.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 
 export function updateBaseInfo(body: BaseInfoInput) {
   return api.post<UserInfo>('Member/updateBaseInfo', body, { skipErrorHandler: true });

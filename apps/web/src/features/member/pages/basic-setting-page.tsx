@@ -11,9 +11,9 @@ import { fromRegion, RegionCascader, toRegion } from '../../../components/region
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportFormError } from '../../../lib/form-errors.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useUpdateBaseInfo } from '../api/update-base-info.ts';
-import { useUserInfo } from '../api/user-info.ts';
 import { avatarIdOf } from '../lib/profile.ts';
 import '../member.css';
 import { PastDatePicker } from '../../../components/past-date-picker.tsx';

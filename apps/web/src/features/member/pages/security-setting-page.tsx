@@ -17,10 +17,10 @@ import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportFormError } from '../../../lib/form-errors.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useChangePwd } from '../api/change-pwd.ts';
 import { useSetPayment } from '../api/set-payment.ts';
-import { useUserInfo } from '../api/user-info.ts';
 import { objectRule } from '../components/object-rule.ts';
 import '../member.css';
 

@@ -4,13 +4,13 @@ import type { UserInfo } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../../lib/navigation.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { userInfoFixture } from '../../../lib/test-user-info.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { memberKeys } from '../../member/index.ts';
 import { UnreadBadge } from '../components/unread-badge.tsx';
+import { tipKeys } from './keys.ts';
 import { LIVE_STREAM_URL, useLiveEvents } from './live-events.ts';
-import { tipKeys } from './tips.ts';
 
 /** A stand-in for the browser's EventSource: the test emits the server's events. */
 class FakeEventSource {

@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { memberKeys } from '../../member/index.ts';
-import { tipKeys } from './tips.ts';
+import { tipKeys } from './keys.ts';
 
 /** The signed-in member's server-sent events (docs/messages.md "Live updates"). */
 export const LIVE_STREAM_URL = '/api/Tipcenter/stream';

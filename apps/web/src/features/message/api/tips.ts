@@ -1,20 +1,19 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TipChange, TipListInput, TipListPage } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/index.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
+import { tipKeys } from './keys.ts';
 
-/** Message-centre calls (docs/messages.md). */
-export const tipKeys = {
-  all: ['tips'] as const,
-  list: (input: TipListInput) => [...tipKeys.all, 'list', input] as const,
-};
-
-export function useTipList(input: TipListInput) {
-  return useQuery({
+export function tipListQuery(input: TipListInput) {
+  return queryOptions({
     queryKey: tipKeys.list(input),
     queryFn: ({ signal }) => api.post<TipListPage>('Tipcenter/getList', input, { signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+export function useTipList(input: TipListInput) {
+  return useQuery(tipListQuery(input));
 }
 
 /** After a change the list and the header badge (userInfo's `unread`) are read again. */

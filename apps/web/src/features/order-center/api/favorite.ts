@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FavoriteToggleResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { favoriteKeys, projectKeys } from '../../../lib/query-keys.ts';
 
 /** POST Myfavorite/bPrjctFvr: toggles; the answer says where it ended up. */
 export function toggleFavorite(id: number): Promise<FavoriteToggleResult> {
   return api.post<FavoriteToggleResult>('Myfavorite/bPrjctFvr', { id });
 }
-
-export const favoriteKeys = {
-  all: ['favorite'] as const,
-  list: () => [...favoriteKeys.all, 'bPrjctList'] as const,
-};
 
 /** After a toggle, anything that shows the flag (favourites, a cached detail) refetches. */
 export function useToggleFavorite(onDone?: (id: number, favorite: boolean) => void) {
@@ -20,7 +16,7 @@ export function useToggleFavorite(onDone?: (id: number, favorite: boolean) => vo
     onSuccess: (data, id) => {
       onDone?.(id, data.favorite);
       void qc.invalidateQueries({ queryKey: favoriteKeys.all });
-      void qc.invalidateQueries({ queryKey: ['project', 'info', id] });
+      void qc.invalidateQueries({ queryKey: projectKeys.info(id) });
     },
   });
 }

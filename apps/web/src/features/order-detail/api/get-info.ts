@@ -1,15 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectInfo } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-
-export const projectKeys = {
-  all: ['project'] as const,
-  info: (id: number) => [...projectKeys.all, 'info', id] as const,
-  winner: (id: number) => [...projectKeys.all, 'winner', id] as const,
-  fee: (id: number) => [...projectKeys.all, 'fee', id] as const,
-  priceTable: (id: number) => [...projectKeys.all, 'priceTable', id] as const,
-  mine: (state: string) => [...projectKeys.all, 'factoryPrjctList', state] as const,
-};
+import { projectKeys } from '../../../lib/query-keys.ts';
 
 /** POST Projectcenter/getInfo (docs/seed-map.md § Calls): the detail, its orbits and what the caller may do. */
 export function getInfo(id: number, signal?: AbortSignal): Promise<ProjectInfo> {

@@ -2,56 +2,22 @@ import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import type {
   MyQuoteSummary,
-  Orbit,
   ProjectInfo as ProjectDetail,
   QuoteView,
   RequirementItem,
   WinnerInfo,
 } from '@zl/shared';
-import {
-  fileUrl,
-  PROJECT_STATUS,
-  type ProjectStatus,
-  projectStatusLabels,
-  QUOTE_STATUS,
-  quoteStatusLabels,
-  REQUIREMENT_CATEGORIES,
-} from '@zl/shared';
+import { fileUrl, type ProjectStatus, projectStatusLabels, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Empty from 'antd/es/empty';
 import Image from 'antd/es/image';
 import Tabs from 'antd/es/tabs';
-import Tag from 'antd/es/tag';
-import Timeline from 'antd/es/timeline';
 import { Link } from 'react-router';
+import { QuoteStateTag } from '../../../components/project/quote-state-tag.tsx';
 import { RequirementItems } from '../../../components/requirement-items.tsx';
 import { formatFen } from '../../../lib/money.ts';
-import { formatDateTime, ProjectCover } from '../../order-center/index.ts';
-
-const Q = QUOTE_STATUS;
-export const QUOTE_STATE: Record<number, { text: string; color: string }> = {
-  [Q.PENDING]: { text: quoteStatusLabels[Q.PENDING], color: 'processing' },
-  [Q.WON]: { text: quoteStatusLabels[Q.WON], color: 'success' },
-  [Q.LOST]: { text: quoteStatusLabels[Q.LOST], color: 'default' },
-  [Q.CLOSED]: { text: quoteStatusLabels[Q.CLOSED], color: 'default' },
-};
-
-export function QuoteStateTag({ status }: { status: number }) {
-  const s = QUOTE_STATE[status] ?? { text: '—', color: 'default' };
-  return <Tag color={s.color}>{s.text}</Tag>;
-}
-
-const S = PROJECT_STATUS;
-export const STATUS_COLOR: Record<number, string> = {
-  [S.PENDING_REVIEW]: 'default',
-  [S.BIDDING]: 'processing',
-  [S.AWARDED]: 'success',
-  [S.SIGNING]: 'cyan',
-  [S.BUILDING]: 'geekblue',
-  [S.ACCEPTING]: 'purple',
-  [S.DONE]: 'success',
-  [S.CLOSED]: 'default',
-};
+import { formatDateTime } from '../../../lib/project-dates.ts';
+import { ProjectCover } from '../../order-center/index.ts';
 
 export function Gallery({ project }: { project: ProjectDetail }) {
   const pics = project.picture ?? [];
@@ -113,29 +79,6 @@ export function Attachment({ project }: { project: ProjectDetail }) {
     <a href={fileUrl(project.attach)} target="_blank" rel="noreferrer">
       <PaperClipOutlined /> {project.attachname || '项目附件'}
     </a>
-  );
-}
-
-/** The project's timeline (`orbits`): every step with who and when; the customer's project page shows it too. */
-export function Orbits({ orbits }: { orbits: Orbit[] }) {
-  if (orbits.length === 0) return <span className="zl-od-muted">暂无记录</span>;
-  return (
-    <Timeline
-      items={orbits.map((o, i) => ({
-        key: `${o.status}-${o.at}-${i}`,
-        color: i === orbits.length - 1 ? 'blue' : 'gray',
-        content: (
-          <>
-            <b>{o.action || o.statusText}</b>
-            <div className="zl-od-muted">
-              {o.who && `${o.who} · `}
-              {formatDateTime(o.at)}
-              {o.action && o.action !== o.statusText && ` · ${o.statusText}`}
-            </div>
-          </>
-        ),
-      }))}
-    />
   );
 }
 

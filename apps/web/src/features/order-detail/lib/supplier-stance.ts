@@ -1,6 +1,6 @@
 import type { ProjectInfo as ProjectDetail } from '@zl/shared';
 import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
-import { VERIFY_PAGE, type Verification } from '../../verification/index.ts';
+import { VERIFY_PAGE, type Verification } from '../../../lib/verification-state.ts';
 
 /**
  * What this supplier can do now on one project — the ONE answer both /orderDetail (its big

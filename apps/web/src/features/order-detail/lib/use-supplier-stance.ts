@@ -1,6 +1,6 @@
 import type { ProjectInfo as ProjectDetail } from '@zl/shared';
-import { useUserInfo } from '../../member/index.ts';
-import { verificationOf } from '../../verification/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
+import { verificationOf } from '../../../lib/verification-state.ts';
 import { type Stance, supplierStance } from './supplier-stance.ts';
 
 /**

@@ -11,16 +11,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
-import {
-  deadlineInfo,
-  FavoriteButton,
-  formatDateRange,
-  formatDateTime,
-  formatSize,
-  groupLabel,
-  useOrderCenter,
-  useToggleFavorite,
-} from '../../order-center/index.ts';
+import { FavoriteButton, groupLabel, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
 import { SupplierReportCard } from '../../report/index.ts';
 import { idFromQuery, useProjectInfo } from '../api/get-info.ts';
 import { useWinnerInfo } from '../api/winner-info.ts';
@@ -29,13 +20,14 @@ import {
   AwardResult,
   Gallery,
   MyQuoteCard,
-  Orbits,
   Prepay,
   Requirements,
-  STATUS_COLOR,
 } from '../components/detail-sections.tsx';
 import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../order-detail.css';
+import { Orbits } from '../../../components/project/orbits.tsx';
+import { STATUS_COLOR } from '../../../components/project/quote-state-tag.tsx';
+import { deadlineInfo, formatDateRange, formatDateTime, formatSize } from '../../../lib/project-dates.ts';
 import { formatDatesTimes } from '../../../lib/time.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ProgressCard } from '../../delivery/index.ts';

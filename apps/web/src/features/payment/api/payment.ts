@@ -1,13 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatusResult, PayLinkRequest, PayLinkResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
+import { customerKeys, memberKeys } from '../../../lib/query-keys.ts';
 import { type Submission, useSubmission } from '../../../lib/submission.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
-
-export const paymentKeys = {
-  all: ['payment'] as const,
-  order: (outTradeNo: string) => [...paymentKeys.all, 'orderStatus', outTradeNo] as const,
-};
+import { paymentKeys } from './keys.ts';
 
 export function getPayLink(body: PayLinkRequest, submission?: Submission) {
   return api.post<PayLinkResult>('Alipay/getPayLink', body, submission ? { submission } : {});
@@ -38,20 +35,20 @@ export const POLL_MS = 1500;
 export const POLL_TRIES = 20;
 
 /**
- * The order the browser came back with, polled while it is pending (Alipay's notification may
- * arrive a moment after the browser). `onPaid` runs once when it turns paid.
+ * POST Alipay/orderStatus for the order the browser came back with, polled while it is pending
+ * (Alipay's notification may arrive a moment after the browser). Once paid, the member (balance)
+ * and the customer's project views are read again.
  */
-export function useOrderStatus(outTradeNo: string | null) {
-  const qc = useQueryClient();
-  const query = useQuery({
+export function orderStatusQuery(qc: QueryClient, outTradeNo: string | null) {
+  return queryOptions({
     queryKey: paymentKeys.order(outTradeNo ?? ''),
     enabled: Boolean(outTradeNo),
     queryFn: async () => {
       const r = await api.post<OrderStatusResult>('Alipay/orderStatus', { outTradeNo });
       if (r.status === 'paid') {
         // the new balance and the project's state
-        void qc.invalidateQueries({ queryKey: ['member'] });
-        void qc.invalidateQueries({ queryKey: ['customer'] });
+        void qc.invalidateQueries({ queryKey: memberKeys.all });
+        void qc.invalidateQueries({ queryKey: customerKeys.all });
       }
       return r;
     },
@@ -61,6 +58,12 @@ export function useOrderStatus(outTradeNo: string | null) {
       return q.state.dataUpdateCount < POLL_TRIES ? POLL_MS : false;
     },
   });
+}
+
+/** The polled order and how many answers it has had. */
+export function useOrderStatus(outTradeNo: string | null) {
+  const qc = useQueryClient();
+  const query = useQuery(orderStatusQuery(qc, outTradeNo));
   const polls = qc.getQueryState(paymentKeys.order(outTradeNo ?? ''))?.dataUpdateCount ?? 0;
   return { ...query, polls };
 }

@@ -11,7 +11,7 @@ import Input from 'antd/es/input';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
-import { useUserInfo } from '../../member/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { usePay } from '../api/payment.ts';
 import { PayResult } from '../components/pay-result.tsx';
 import { PayModeNote } from '../components/sandbox-note.tsx';

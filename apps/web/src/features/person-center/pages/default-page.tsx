@@ -8,10 +8,11 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { Link, useNavigate } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { profileCompleteness, useUserInfo } from '../../member/index.ts';
-import { AuthTag, toAuthStatus } from '../../verification/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
+import { profileCompleteness } from '../../member/index.ts';
 import { CashSection } from '../../withdraw/index.ts';
 import '../person-center.css';
+import { AuthTag, toAuthStatus } from '../../../components/account/auth-status.tsx';
 
 function nextStep(status: AuthStatus, kind: 'person' | 'business'): { label: string; primary: boolean } {
   switch (status) {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FactoryPrjctListResult } from '@zl/shared';
 import {
   PROJECT_STATUS,
@@ -16,12 +16,12 @@ import Table from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../../../lib/api-client.ts';
+import { DeliveryNext } from '../../../components/project/delivery-next.tsx';
+import { QuoteStateTag, STATUS_COLOR } from '../../../components/project/quote-state-tag.tsx';
 import { formatFen } from '../../../lib/money.ts';
+import { deadlineInfo, formatDateTime } from '../../../lib/project-dates.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
-import { DeliveryNext } from '../../delivery/index.ts';
-import { deadlineInfo, formatDateTime } from '../../order-center/index.ts';
-import { projectKeys, QuoteStateTag, STATUS_COLOR } from '../../order-detail/index.ts';
+import { MY_PROJECTS_PAGE_SIZE, myProjectsQuery } from '../api/project-list.ts';
 
 type MyProject = FactoryPrjctListResult['listItem'][number];
 
@@ -31,8 +31,6 @@ const TABS = [
   { key: 'won', label: '已中标' },
   { key: 'lost', label: '未中标' },
 ] as const;
-
-const PAGE_SIZE = 10;
 
 /** quoteState may come as the quote status (0–3) or its name. */
 export function quoteStateCode(s: number | string): number {
@@ -49,16 +47,7 @@ export default function ProjectListPage() {
   const state = TABS.some((t) => t.key === params.get('state')) ? (params.get('state') ?? '') : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const compact = useCompact();
-  const q = useQuery({
-    queryKey: [...projectKeys.mine(state || 'all'), page],
-    queryFn: ({ signal }) =>
-      api.post<FactoryPrjctListResult>(
-        'Projectcenter/factoryPrjctList',
-        { ...(state ? { state } : {}), page, pageSize: PAGE_SIZE },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(myProjectsQuery(state, page));
 
   const go = (next: { state?: string; page?: number }) => {
     const s = next.state ?? state;
@@ -171,7 +160,7 @@ export default function ProjectListPage() {
           <Pagination
             simple
             current={page}
-            pageSize={PAGE_SIZE}
+            pageSize={MY_PROJECTS_PAGE_SIZE}
             total={q.data?.total ?? 0}
             onChange={(p) => go({ page: p })}
             hideOnSinglePage
@@ -187,7 +176,7 @@ export default function ProjectListPage() {
           locale={{ emptyText: empty }}
           pagination={{
             current: page,
-            pageSize: PAGE_SIZE,
+            pageSize: MY_PROJECTS_PAGE_SIZE,
             total: q.data?.total ?? 0,
             onChange: (p) => go({ page: p }),
             hideOnSinglePage: true,

@@ -18,14 +18,14 @@ import { handleError, toBizError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { useFormDraft } from '../../../lib/form-draft.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { idFromQuery, type Stance, useProjectInfo, useSupplierStance } from '../../order-detail/index.ts';
 import {
-  idFromQuery,
-  projectKeys,
-  type Stance,
-  useProjectInfo,
-  useSupplierStance,
-} from '../../order-detail/index.ts';
-import { submitQuote, usePriceTable, useProjectFee } from '../api/quote-api.ts';
+  refreshAfterQuote,
+  refreshProjectFee,
+  submitQuote,
+  usePriceTable,
+  useProjectFee,
+} from '../api/quote-api.ts';
 import { CategoryLines } from '../components/category-lines.tsx';
 import { computeTotals, draftFrom, type LineDraft, type LinesDraft, toPayload } from '../lib/quote-math.ts';
 import { applyQuoteFieldErrors, QUOTE_REFUSALS } from '../lib/submit-errors.ts';
@@ -205,10 +205,7 @@ export default function OrderPricePage() {
       );
       draft.clear();
       setConfirming(null);
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: projectKeys.all }),
-        qc.invalidateQueries({ queryKey: ['member'] }),
-      ]);
+      await refreshAfterQuote(qc);
       withFeedback((f) =>
         f.message.success(editing ? '报价已修改' : `报价已提交${coins ? `，已扣除 ${coins} 金币` : ''}`),
       );
@@ -222,11 +219,10 @@ export default function OrderPricePage() {
         window.scrollTo({ top: 0, behavior: 'smooth' });
         if (e.code === 'INSUFFICIENT_COINS') {
           // the balance changed elsewhere: the form (and what was typed) stays for after a recharge
-          void qc.invalidateQueries({ queryKey: projectKeys.fee(id) });
+          void refreshProjectFee(qc, id);
         } else {
           // the project or the supplier changed: the page shows what he can do now
-          void qc.invalidateQueries({ queryKey: projectKeys.all });
-          void qc.invalidateQueries({ queryKey: ['member'] });
+          void refreshAfterQuote(qc);
         }
         return;
       }

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportInfo, ReportReviewInput, ReportReviewResult, UpdateReportsInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-
-/** Query keys of the completion report (docs/delivery-report.md). */
-export const reportKeys = {
-  all: ['report'] as const,
-  info: (id: number) => [...reportKeys.all, 'info', id] as const,
-};
+import { reportKeys } from './keys.ts';
 
 /** Projectcenter/reportInfo: the checklist, to the winner and the project's customer. */
 export function reportInfoQuery(id: number, enabled = true) {

@@ -9,11 +9,11 @@ import Tag from 'antd/es/tag';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
-import { TrackRecord } from '../../complaint/index.ts';
-import { ScoreBadge } from '../../evaluation/index.ts';
-import { showroomUrl } from '../api/showroom.ts';
 import { CaseGallery } from './case-gallery.tsx';
 import '../showroom.css';
+import { ScoreBadge } from '../../../components/project/score-badge.tsx';
+import { TrackRecord } from '../../../components/project/track-record.tsx';
+import { showroomUrl } from '../api/my-showroom.ts';
 
 async function copyLink(cardno: string) {
   try {

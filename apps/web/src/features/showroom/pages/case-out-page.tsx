@@ -18,8 +18,8 @@ import { handleError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { useCaseList, useDeleteCase, useEditCase, useSaveCase } from '../api/showroom.ts';
 import '../showroom.css';
+import { useCaseList, useDeleteCase, useEditCase, useSaveCase } from '../api/cases.ts';
 
 interface Values {
   title: string;

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { ShowDesigns, ShowServices } from '../../works/index.ts';
-import { useShowInfo } from '../api/showroom.ts';
+import { useShowInfo } from '../api/show-info.ts';
 import { ShowroomView } from '../components/showroom-view.tsx';
 
 const CARDNO_RE = /^\d{8}$/;

@@ -15,8 +15,8 @@ import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { showroomUrl, useMyShowroom, useSaveShowroom } from '../api/showroom.ts';
 import '../showroom.css';
+import { showroomUrl, useMyShowroom, useSaveShowroom } from '../api/my-showroom.ts';
 
 interface Values {
   name: string;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthInfo, BusinesAuthInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/index.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 
 /** Member/businesAuthInfo: the seed's authInfo (latest business verification), or null. */
 export function businessAuthInfoQuery() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PersonAuthInfo, PersonAuthInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { memberKeys } from '../../member/index.ts';
+import { memberKeys } from '../../../lib/query-keys.ts';
 
 /** Member/personAuthInfo: the latest personal verification record, or null when never submitted. */
 export function personAuthInfoQuery() {

@@ -2,9 +2,9 @@ import { AUTH_STATUS } from '@zl/shared';
 import Button from 'antd/es/button';
 import Skeleton from 'antd/es/skeleton';
 import { Link, useNavigate } from 'react-router';
-import { useUserInfo } from '../../member/index.ts';
+import { ReviewSteps } from '../../../components/account/auth-status.tsx';
+import { useUserInfo } from '../../../lib/user-info.ts';
 import { WaitingPage } from '../../placeholder/index.ts';
-import { ReviewSteps } from '../components/auth-status.tsx';
 import '../verification.css';
 
 const CAN_DO: Array<[string, string, string]> = [

@@ -2,9 +2,6 @@ import { AUTH_STATUS, maskIdCard } from '@zl/shared';
 import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import { useSearchParams } from 'react-router';
-import { useUserInfo } from '../../member/index.ts';
-import { useBusinessAuthInfo } from '../api/business-auth.ts';
-import { usePersonAuthInfo } from '../api/person-auth.ts';
 import {
   ApprovedSummary,
   AuthTag,
@@ -13,7 +10,10 @@ import {
   PendingNotice,
   RejectedNotice,
   toAuthStatus,
-} from '../components/auth-status.tsx';
+} from '../../../components/account/auth-status.tsx';
+import { useUserInfo } from '../../../lib/user-info.ts';
+import { useBusinessAuthInfo } from '../api/business-auth.ts';
+import { usePersonAuthInfo } from '../api/person-auth.ts';
 import { BusinessAuthForm } from '../components/business-auth-form.tsx';
 import { PersonAuthForm } from '../components/person-auth-form.tsx';
 import '../verification.css';

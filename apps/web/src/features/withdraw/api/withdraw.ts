@@ -2,11 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { WithdrawListPage, WithdrawNewInput, WithdrawNewResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { useSubmission } from '../../../lib/submission.ts';
-
-export const withdrawKeys = {
-  all: ['withdraw'] as const,
-  list: (page: number, pageSize: number) => [...withdrawKeys.all, 'list', page, pageSize] as const,
-};
+import { withdrawKeys } from './keys.ts';
 
 export function withdrawListQuery(page: number, pageSize: number) {
   return queryOptions({

@@ -15,7 +15,7 @@ import { FileUploadList } from '../../../components/upload/file-upload-list.tsx'
 import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { useSaveDesign } from '../api/works.ts';
+import { useSaveDesign } from '../api/designs.ts';
 
 const shape = designFieldsSchema.shape;
 

@@ -16,7 +16,7 @@ import { withFeedback } from '../../../lib/feedback.ts';
 import { reportSubmitError } from '../../../lib/form-errors.ts';
 import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { useSaveService } from '../api/works.ts';
+import { useSaveService } from '../api/services.ts';
 
 interface Values {
   title: string;

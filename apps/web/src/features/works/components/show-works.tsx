@@ -4,11 +4,11 @@ import Image from 'antd/es/image';
 import Modal from 'antd/es/modal';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
-import { useShowWorks } from '../api/works.ts';
 import { DesignCard } from './design-card.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { Paragraphs, ServiceDetailView } from './service-detail-view.tsx';
 import '../works.css';
+import { useShowWorks } from '../api/show-works.ts';
 
 function DesignDetail({ d }: { d: DesignView }) {
   return (

@@ -2,7 +2,7 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useUserInfo } from '../../member/index.ts';
+import { useUserInfo } from '../../../lib/user-info.ts';
 
 /** The works pages are the supplier's (docs/works.md): a customer is told so instead of a form. */
 export function SupplierOnly({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useDesignInfo } from '../api/works.ts';
 import { DesignForm } from '../components/design-form.tsx';
 import { idParam, SupplierOnly } from '../components/supplier-only.tsx';
 import '../works.css';
+import { useDesignInfo } from '../api/designs.ts';
 
 function EditDesign() {
   const [params] = useSearchParams();

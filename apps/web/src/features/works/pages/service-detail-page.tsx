@@ -3,10 +3,10 @@ import Popconfirm from 'antd/es/popconfirm';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useDeleteService, useServiceInfo } from '../api/works.ts';
 import { ServiceDetailView } from '../components/service-detail-view.tsx';
 import { idParam } from '../components/supplier-only.tsx';
 import '../works.css';
+import { useDeleteService, useServiceInfo } from '../api/services.ts';
 
 /**
  * /personCenter/serviceDetail?id= 服务详情 (docs/works.md): any supplier's service (Company/serviceInfo

@@ -2,10 +2,10 @@ import type { ServiceKind } from '@zl/shared';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useServiceInfo } from '../api/works.ts';
 import { ServiceForm } from '../components/service-form.tsx';
 import { idParam, SupplierOnly } from '../components/supplier-only.tsx';
 import '../works.css';
+import { useServiceInfo } from '../api/services.ts';
 
 function ServiceEditor({ kind, heading }: { kind: ServiceKind; heading: string }) {
   const [params] = useSearchParams();

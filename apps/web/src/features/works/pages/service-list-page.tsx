@@ -5,10 +5,10 @@ import Empty from 'antd/es/empty';
 import Popconfirm from 'antd/es/popconfirm';
 import Skeleton from 'antd/es/skeleton';
 import { Link, useNavigate } from 'react-router';
-import { useDeleteService, useServiceList } from '../api/works.ts';
 import { ServiceCard } from '../components/service-card.tsx';
 import { SupplierOnly } from '../components/supplier-only.tsx';
 import '../works.css';
+import { useDeleteService, useServiceList } from '../api/services.ts';
 
 const editPath = (kind: 'priced' | 'text', id: number) =>
   `/personCenter/${kind === 'priced' ? 'newService' : 'newWordService'}?id=${id}`;

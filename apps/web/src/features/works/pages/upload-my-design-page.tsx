@@ -5,11 +5,11 @@ import Popconfirm from 'antd/es/popconfirm';
 import Skeleton from 'antd/es/skeleton';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useDeleteDesign, useDesignList } from '../api/works.ts';
 import { DesignCard } from '../components/design-card.tsx';
 import { DesignForm } from '../components/design-form.tsx';
 import { SupplierOnly } from '../components/supplier-only.tsx';
 import '../works.css';
+import { useDeleteDesign, useDesignList } from '../api/designs.ts';
 
 function MyDesigns() {
   const { data, isLoading } = useDesignList();

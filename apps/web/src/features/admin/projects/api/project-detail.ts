@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AdminProjectDetail } from '@zl/shared';
 import { api } from '../../../../lib/api-client.ts';
-import { projectReviewKeys } from './project-queue.ts';
+import { projectReviewKeys } from '../../api/keys.ts';
 
 export function projectDetailQuery(id: number) {
   return queryOptions({

@@ -1,13 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminProjectPage, AdminProjectQueueInput } from '@zl/shared';
 import { api } from '../../../../lib/api-client.ts';
-
-export const projectReviewKeys = {
-  all: ['admin', 'projects'] as const,
-  queues: () => [...projectReviewKeys.all, 'queue'] as const,
-  queue: (q: object) => [...projectReviewKeys.queues(), q] as const,
-  detail: (id: number) => [...projectReviewKeys.all, 'detail', id] as const,
-};
+import { projectReviewKeys } from '../../api/keys.ts';
 
 /** Admin/projectQueue: pending first (oldest first), or the approved / rejected ones. */
 export function projectQueueQuery(q: AdminProjectQueueInput) {

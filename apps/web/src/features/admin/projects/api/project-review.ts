@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProjectDetail, AdminProjectReviewInput } from '@zl/shared';
 import { api } from '../../../../lib/api-client.ts';
+import { projectReviewKeys } from '../../api/keys.ts';
 import { refreshQueueCounts } from '../../api/queue-counts.ts';
-import { projectReviewKeys } from './project-queue.ts';
 
 export function postProjectReview(body: AdminProjectReviewInput) {
   return api.post<AdminProjectDetail>('Admin/projectReview', body, { skipErrorHandler: true });

@@ -9,10 +9,12 @@ import InputNumber from 'antd/es/input-number';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
+import { OPENS_OPTIONS } from '../../../../components/project/opens.ts';
+import { ProjectStatusTag } from '../../../../components/project/project-status-tag.tsx';
+import { RequirementLists } from '../../../../components/project/requirement-lists.tsx';
 import { isBizError } from '../../../../lib/biz-error.ts';
 import { formatFen } from '../../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../../lib/time.ts';
-import { OPENS_OPTIONS, ProjectStatusTag, RequirementLists } from '../../../customer/index.ts';
 import { RejectModal } from '../../components/reject-modal.tsx';
 import {
   authStatusItem,

@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminComplaintDetail, ComplaintPage, ComplaintRuleInput, ComplaintState } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { adminKeys } from '../api/keys.ts';
-import { refreshQueueCounts } from '../api/queue-counts.ts';
-
-const keys = {
-  all: () => [...adminKeys.all, 'complaints'] as const,
-  list: (q: object) => [...adminKeys.all, 'complaints', 'list', q] as const,
-  info: (id: number) => [...adminKeys.all, 'complaints', 'info', id] as const,
-};
+import { adminComplaintKeys as keys } from './keys.ts';
+import { refreshQueueCounts } from './queue-counts.ts';
 
 export interface ComplaintQueueQuery {
   state?: ComplaintState | undefined;

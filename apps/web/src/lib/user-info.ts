@@ -1,16 +1,11 @@
+/** The signed-in member's Member/userInfo: read by the frame and most features (docs/web.md § How the web calls the API). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@zl/shared';
-import { api } from '../../../lib/api-client.ts';
-import { isServerAnswer } from '../../../lib/biz-error.ts';
-import { useSession } from '../../../lib/session-store.ts';
-import { removeItem, writeItem } from '../../../lib/storage.ts';
-
-export const memberKeys = {
-  all: ['member'] as const,
-  userInfo: () => [...memberKeys.all, 'userInfo'] as const,
-  personAuth: () => [...memberKeys.all, 'personAuthInfo'] as const,
-  businessAuth: () => [...memberKeys.all, 'businesAuthInfo'] as const,
-};
+import { api } from './api-client.ts';
+import { isServerAnswer } from './biz-error.ts';
+import { memberKeys } from './query-keys.ts';
+import { useSession } from './session-store.ts';
+import { removeItem, writeItem } from './storage.ts';
 
 /**
  * POST Member/userInfo with the storage rules of docs/seed-map.md § Browser storage and § Client state: a successful answer saves the

@@ -1,4 +1,5 @@
 import Rate from 'antd/es/rate';
+import './project.css';
 
 /** A supplier's score (mean of revealed evaluations, one decimal) or 暂无评分. */
 export function ScoreBadge({ score }: { score: number | null | undefined }) {

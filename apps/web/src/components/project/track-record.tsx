@@ -1,5 +1,5 @@
 import type { TrackRecord as TrackRecordData } from '@zl/shared';
-import '../complaint.css';
+import './project.css';
 import Tooltip from 'antd/es/tooltip';
 
 /**

@@ -1,6 +1,6 @@
 import { REQUIREMENT_CATEGORIES, type RequirementCategory, type RequirementItem } from '@zl/shared';
 import Collapse from 'antd/es/collapse';
-import { RequirementItems } from '../../../components/requirement-items.tsx';
+import { RequirementItems } from '../requirement-items.tsx';
 
 /** The seven requirement lists, read-only: one collapsed panel per filled category. */
 export function RequirementLists({

@@ -1,4 +1,4 @@
-import { formatTime } from '../../../lib/time.ts';
+import { formatTime } from './time.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSession } from '../../../lib/session-store.ts';
-import { readItem, storage } from '../../../lib/storage.ts';
-import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import { useSession } from './session-store.ts';
+import { readItem, storage } from './storage.ts';
+import { envelope, jsonResponse, mockFetch } from './test-utils.ts';
 import { fetchUserInfo } from './user-info.ts';
 
 const INFO = {
