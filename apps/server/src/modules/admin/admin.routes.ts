@@ -26,7 +26,7 @@ import { listMembers } from './member-list.repo.ts';
 
 /** A browser-session cookie (no Max-Age): closing the browser ends the console session. */
 export function adminCookieOptions(config: Config): CookieSerializeOptions {
-  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.cookieSecure };
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.server.cookieSecure };
 }
 
 const empty = z.strictObject({});

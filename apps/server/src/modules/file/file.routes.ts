@@ -89,7 +89,7 @@ export function registerFileRoutes(
   store: FileStorage,
   readers: readonly PrivateFileReader[],
 ): FileStorage {
-  const maxBytes = deps.config.uploadMaxBytes;
+  const maxBytes = deps.config.uploads.maxBytes;
 
   // Multipart is parsed only inside this scope: every other call still refuses anything but JSON.
   app.register(async (scope) => {

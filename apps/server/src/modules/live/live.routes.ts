@@ -38,7 +38,7 @@ export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
       exposeHeadRoute: false,
       // EventSource sends no Origin on the site's own pages; another site's page is refused as for a POST
       onRequest: async (request) => {
-        if (crossSiteVerdict(request, deps.config.allowedOrigins) === 'refused')
+        if (crossSiteVerdict(request, deps.config.server.allowedOrigins) === 'refused')
           throw new AppError('CROSS_SITE_REFUSED');
       },
       schema: {

@@ -46,7 +46,7 @@ export function registerProjectcenterRoutes(app: App, deps: Deps): void {
         db,
         memberOf(request).memberId,
         request.body,
-        deps.config.searchCountCacheSeconds,
+        deps.config.marketplace.searchCountCacheSeconds,
       );
       return sendJsonText(reply, searchListJson(page));
     },

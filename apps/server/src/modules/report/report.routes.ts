@@ -46,7 +46,12 @@ export function registerReportRoutes(app: App, deps: Deps): void {
     ),
     async (request) =>
       okEnvelope(
-        await service.reportInfo(db, memberOf(request).memberId, request.body.id, config.autoAcceptDays),
+        await service.reportInfo(
+          db,
+          memberOf(request).memberId,
+          request.body.id,
+          config.marketplace.autoAcceptDays,
+        ),
       ),
   );
 
