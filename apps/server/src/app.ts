@@ -147,11 +147,11 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const app = Fastify({
     ...(opts.logger
       ? { loggerInstance: opts.logger }
-      : { logger: loggerOptions(config.logLevel, opts.logStream) }),
+      : { logger: loggerOptions(config.server.logLevel, opts.logStream) }),
     // the per-request logger without pino's redaction pass over its `reqId` (lib/logging.ts)
     childLoggerFactory: requestChildLogger,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: config.server.trustProxy,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
@@ -224,7 +224,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
 
   // Started once the app is ready (it LISTENs for ended sessions), stopped with it.
-  const sessions = new SessionCache(config.sessionCacheMs);
+  const sessions = new SessionCache(config.sessions.cacheMs);
   app.addHook('onReady', async () => sessions.start(database, app.log));
   app.addHook('onClose', async () => sessions.stop());
 
@@ -235,8 +235,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     config,
     sms:
       opts.sms ??
-      (config.aliyunSms
-        ? new AliyunSmsSender(config.aliyunSms, app.log)
+      (config.sms.aliyun
+        ? new AliyunSmsSender(config.sms.aliyun, app.log)
         : new DevSmsSender(database.db, app.log)),
     log: app.log,
     alipay,
@@ -256,7 +256,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     reply.header('x-request-id', request.id);
     // a route's own stricter value stands (the files' sandbox, docs/members.md § Serving)
     for (const [name, value] of securityHeaders) if (!reply.hasHeader(name)) reply.header(name, value);
-    if (config.hsts) reply.header('strict-transport-security', HSTS);
+    if (config.server.hsts) reply.header('strict-transport-security', HSTS);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
@@ -382,7 +382,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (html !== null && page !== null && (request.method === 'GET' || request.method === 'HEAD')) {
       // a supplier's showroom: its title and link-preview tags (docs/showroom.md § Sharing)
       const cardno = path === '/show' ? showCardno(request.url) : null;
-      const shown = cardno ? await showPageHtml(database.db, page, cardno, config.publicBaseUrl) : null;
+      const shown = cardno
+        ? await showPageHtml(database.db, page, cardno, config.server.publicBaseUrl)
+        : null;
       if (shown !== null) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shown);
       }

@@ -28,10 +28,10 @@ async function main(): Promise<void> {
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: config.dbPoolSize,
-      pgliteTemplate: config.pgliteTemplate ? undefined : false,
+      databaseUrl: config.database.url,
+      dataDir: config.database.dataDir,
+      poolSize: config.database.poolSize,
+      pgliteTemplate: config.database.pgliteTemplate ? undefined : false,
     });
   } catch (err) {
     console.error(`启动失败：${(err as Error).message}`);
@@ -39,18 +39,18 @@ async function main(): Promise<void> {
   }
   const storage = await createStorage(config);
 
-  if (config.workers > 1 && cluster.isPrimary) {
+  if (config.server.workers > 1 && cluster.isPrimary) {
     // The supervisor migrates and seeds once, then hands the port to its workers (docs/deploy.md).
-    if (config.demoData) await seed(database, storage, config);
+    if (config.server.demoData) await seed(database, storage, config);
     await database.close();
     storage.close?.();
-    superviseWorkers(config.workers, (line) => console.log(line));
+    superviseWorkers(config.server.workers, (line) => console.log(line));
     return;
   }
 
   const app = await buildApp({ config, database, storage });
 
-  if (config.demoData && cluster.isPrimary) await seed(database, storage, config);
+  if (config.server.demoData && cluster.isPrimary) await seed(database, storage, config);
 
   const sweeper = setInterval(() => {
     sweepExpired(database.db, config).catch((err) => app.log.warn({ err }, 'sweep failed'));
@@ -81,12 +81,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.server.port, host: config.server.host });
   // Scheduled work (expiry, outbox dispatch) only here, never in buildApp: tests and tools stay quiet.
-  if (config.jobsEnabled) app.jobs.start();
-  const where = database.kind === 'pglite' ? `嵌入式 PGlite（${config.dataDir}）` : 'PostgreSQL 服务器';
+  if (config.jobs.enabled) app.jobs.start();
+  const where =
+    database.kind === 'pglite' ? `嵌入式 PGlite（${config.database.dataDir}）` : 'PostgreSQL 服务器';
   console.log(
-    `展览供应商接单平台已启动：http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}  数据库：${where}`,
+    `展览供应商接单平台已启动：http://${config.server.host === '0.0.0.0' ? 'localhost' : config.server.host}:${config.server.port}  数据库：${where}`,
   );
 }
 

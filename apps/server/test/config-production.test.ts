@@ -50,12 +50,10 @@ describe('production needs a real SMS provider', () => {
     const c = loadConfig({ NODE_ENV: 'production', ...ALIYUN });
     expect(c).toMatchObject({
       isProduction: true,
-      smsProvider: 'aliyun',
-      demoData: false,
-      cookieSecure: true,
-      hsts: true,
+      sms: { provider: 'aliyun' },
+      server: { demoData: false, cookieSecure: true, hsts: true },
     });
-    expect(c.aliyunSms?.templates).toEqual({
+    expect(c.sms.aliyun?.templates).toEqual({
       regist: 'SMS_100000001',
       reset: 'SMS_100000001',
       bind: 'SMS_100000001',
@@ -65,12 +63,10 @@ describe('production needs a real SMS provider', () => {
   it('outside production the development sender and demo data stay the defaults, without HSTS', () => {
     for (const NODE_ENV of ['development', 'test']) {
       expect(loadConfig({ NODE_ENV })).toMatchObject({
-        smsProvider: 'dev',
-        aliyunSms: null,
-        demoData: true,
-        hsts: false,
+        sms: { provider: 'dev', aliyun: null },
+        server: { demoData: true, hsts: false },
       });
-      expect(loadConfig({ NODE_ENV, DEMO_DATA: 'true' }).demoData).toBe(true);
+      expect(loadConfig({ NODE_ENV, DEMO_DATA: 'true' }).server.demoData).toBe(true);
     }
   });
 });
@@ -85,7 +81,7 @@ describe('production refuses demo data', () => {
       expect(msg).toMatch(/DEMO_DATA must be off in production/);
     }
     for (const value of ['false', '0', '']) {
-      expect(loadConfig({ NODE_ENV: 'production', ...ALIYUN, DEMO_DATA: value }).demoData).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', ...ALIYUN, DEMO_DATA: value }).server.demoData).toBe(false);
     }
   });
 

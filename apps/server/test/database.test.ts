@@ -205,29 +205,29 @@ describe('loadConfig', () => {
 
   it('defaults: PORT 3000, HOST 127.0.0.1, DATA_DIR ./data resolved absolute, development', () => {
     const c = loadConfig({});
-    expect(c.port).toBe(3000);
-    expect(c.host).toBe('127.0.0.1');
-    expect(path.isAbsolute(c.dataDir)).toBe(true);
-    expect(c.dataDir).toBe(path.resolve(process.cwd(), 'data'));
+    expect(c.server.port).toBe(3000);
+    expect(c.server.host).toBe('127.0.0.1');
+    expect(path.isAbsolute(c.database.dataDir)).toBe(true);
+    expect(c.database.dataDir).toBe(path.resolve(process.cwd(), 'data'));
     expect(c.env).toBe('development');
     expect(c.isProduction).toBe(false);
-    expect(c.databaseUrl).toBeUndefined();
-    expect(c.logLevel).toBe('info');
-    expect(c.cookieSecure).toBe(false);
-    expect(c.demoData).toBe(true);
-    expect(c.sessionIdleMs).toBe(120 * 60_000);
-    expect(c.sessionAbsoluteMs).toBe(7 * 24 * 3_600_000);
-    expect(c.rememberMs).toBe(30 * 86_400_000);
-    expect(c.loginIpFailureLimit).toBe(300);
-    expect(c.loginIpAccountFailureLimit).toBe(10);
+    expect(c.database.url).toBeUndefined();
+    expect(c.server.logLevel).toBe('info');
+    expect(c.server.cookieSecure).toBe(false);
+    expect(c.server.demoData).toBe(true);
+    expect(c.sessions.idleMs).toBe(120 * 60_000);
+    expect(c.sessions.absoluteMs).toBe(7 * 24 * 3_600_000);
+    expect(c.sessions.rememberMs).toBe(30 * 86_400_000);
+    expect(c.sessions.loginIpFailureLimit).toBe(300);
+    expect(c.sessions.loginIpAccountFailureLimit).toBe(10);
   });
 
   it('empty variables mean "not set" (PORT= is 3000, not a random port)', () => {
     const c = loadConfig({ PORT: '', DATA_DIR: '', LOG_LEVEL: '', DATABASE_URL: '', COOKIE_SECURE: '' });
-    expect(c.port).toBe(3000);
-    expect(c.dataDir).toBe(path.resolve('data'));
-    expect(c.logLevel).toBe('info');
-    expect(c.databaseUrl).toBeUndefined();
+    expect(c.server.port).toBe(3000);
+    expect(c.database.dataDir).toBe(path.resolve('data'));
+    expect(c.server.logLevel).toBe('info');
+    expect(c.database.url).toBeUndefined();
   });
 
   it('production: secure cookies, no demo data; overrides are honoured', () => {
@@ -241,8 +241,8 @@ describe('loadConfig', () => {
     };
     const p = loadConfig({ NODE_ENV: 'production', ...sms });
     expect(p.isProduction).toBe(true);
-    expect(p.cookieSecure).toBe(true);
-    expect(p.demoData).toBe(false);
+    expect(p.server.cookieSecure).toBe(true);
+    expect(p.server.demoData).toBe(false);
     const o = loadConfig({
       NODE_ENV: 'production',
       ...sms,
@@ -254,13 +254,10 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
     });
     expect(o).toMatchObject({
-      cookieSecure: false,
-      port: 8080,
-      dataDir: '/var/lib/zl',
-      sessionIdleMs: 30 * 60_000,
-      loginIpFailureLimit: 3,
-      trustProxy: true,
+      server: { cookieSecure: false, port: 8080, trustProxy: true },
+      database: { dataDir: '/var/lib/zl' },
+      sessions: { idleMs: 30 * 60_000, loginIpFailureLimit: 3 },
     });
-    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(loadConfig({ NODE_ENV: 'test' }).server.logLevel).toBe('silent');
   });
 });

@@ -348,9 +348,9 @@ describe('size limit', () => {
 
   it('the default limit is 10 MB, 500 MB a day', async () => {
     const { loadConfig } = await import('../src/config/env.ts');
-    expect(loadConfig({}).uploadMaxBytes).toBe(10 * 1024 * 1024);
-    expect(loadConfig({}).uploadDailyBytes).toBe(500 * 1024 * 1024);
-    expect(loadConfig({ DATA_DIR: '/srv/zl' }).uploadDir).toBe('/srv/zl/uploads');
+    expect(loadConfig({}).uploads.maxBytes).toBe(10 * 1024 * 1024);
+    expect(loadConfig({}).uploads.dailyBytes).toBe(500 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: '/srv/zl' }).uploads.dir).toBe('/srv/zl/uploads');
   });
 });
 

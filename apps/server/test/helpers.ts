@@ -54,17 +54,17 @@ export async function makeTestApp(
   });
   let databaseUrl: string | undefined;
   let drop = async () => {};
-  if (config.databaseUrl) {
+  if (config.database.url) {
     const name = `zl_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: config.databaseUrl });
+    const admin = new pg.Client({ connectionString: config.database.url });
     await admin.connect();
     await admin.query(`create database ${name}`);
     await admin.end();
-    const url = new URL(config.databaseUrl);
+    const url = new URL(config.database.url);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     drop = async () => {
-      const c = new pg.Client({ connectionString: config.databaseUrl });
+      const c = new pg.Client({ connectionString: config.database.url });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();

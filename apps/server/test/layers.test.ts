@@ -48,6 +48,16 @@ describe('server layers', () => {
     const writers = files.filter((f) => /\.insert\(\s*auditLog\s*\)/.test(f.text)).map((f) => f.file);
     expect(writers).toEqual(['modules/audit/audit.repo.ts']);
   });
+
+  it('every route file takes its options from routeOptions builders (docs/architecture.md § Routes)', () => {
+    const routeFiles = files.filter((f) => f.file.endsWith('.routes.ts'));
+    expect(routeFiles.length).toBeGreaterThan(0);
+    // a hand-written guard or schema, or a builder made and called on the spot
+    const handWritten = routeFiles
+      .filter((f) => /\bconfig:\s*\{|\bschema:\s*\{|routeOptions\([^)]*\)\(/.test(f.text))
+      .map((f) => f.file);
+    expect(handWritten).toEqual([]);
+  });
 });
 
 /** Non-test sources of the web app and the shared package, for the checks that span the workspace. */

@@ -269,11 +269,11 @@ describe('parallel guesses cannot pass the lockout', () => {
 describe('per-address limits hold under parallel requests', () => {
   let saved: number;
   beforeAll(() => {
-    saved = ctx.config.loginIpFailureLimit;
-    ctx.config.loginIpFailureLimit = 30;
+    saved = ctx.config.sessions.loginIpFailureLimit;
+    ctx.config.sessions.loginIpFailureLimit = 30;
   });
   afterAll(() => {
-    ctx.config.loginIpFailureLimit = saved;
+    ctx.config.sessions.loginIpFailureLimit = saved;
   });
 
   it('two bursts of 20 failures from one address → at most 30 checked', async () => {

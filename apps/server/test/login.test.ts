@@ -307,11 +307,11 @@ describe('per-IP failed-login limit', () => {
   let saved: number;
   beforeAll(() => {
     limited = ctx;
-    saved = ctx.config.loginIpFailureLimit;
-    ctx.config.loginIpFailureLimit = 3;
+    saved = ctx.config.sessions.loginIpFailureLimit;
+    ctx.config.sessions.loginIpFailureLimit = 3;
   });
   afterAll(() => {
-    ctx.config.loginIpFailureLimit = saved;
+    ctx.config.sessions.loginIpFailureLimit = saved;
   });
 
   it('after the limit of failures from one IP, every login from it → RATE_LIMITED 429', async () => {
@@ -364,7 +364,7 @@ describe('per (address, account) limit: people behind one proxy', () => {
   });
 
   it('after LOGIN_IP_ACCOUNT_FAILURE_LIMIT (10) failures of one account from one address, that pair waits an hour', async () => {
-    expect(ctx.config.loginIpAccountFailureLimit).toBe(10);
+    expect(ctx.config.sessions.loginIpAccountFailureLimit).toBe(10);
     const { mobile } = await register(new Client(ctx.app));
     const other = await register(new Client(ctx.app));
     const proxy = newIp();

@@ -352,18 +352,14 @@ describe('behind a reverse proxy', () => {
   });
 
   it('TRUST_PROXY is parsed: true/false, or addresses and CIDRs; anything else is refused naming it', () => {
-    expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).trustProxy).toEqual([
-      '127.0.0.1',
-      '10.0.0.0/8',
-      '::1',
-      'fd00::/8',
-      'loopback',
-    ]);
+    expect(loadConfig({}).server.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).server.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).server.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).server.trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).server.trustProxy).toBe(true);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback' }).server.trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
     for (const value of ['yes', '300.1.1.1', '10.0.0.0/33', '10.0.0.0/8/1', 'proxy.example.com', '*']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/配置错误[\s\S]*TRUST_PROXY/);
     }
@@ -372,11 +368,11 @@ describe('behind a reverse proxy', () => {
 
 describe('ALLOWED_ORIGINS', () => {
   it('is parsed into normalised origins', () => {
-    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({}).server.allowedOrigins).toEqual([]);
     expect(
       loadConfig({
         ALLOWED_ORIGINS: ' https://A.example.com/ ,http://localhost:5173,https://a.example.com:443',
-      }).allowedOrigins,
+      }).server.allowedOrigins,
     ).toEqual(['https://a.example.com', 'http://localhost:5173']);
   });
 
@@ -395,7 +391,7 @@ describe('Strict-Transport-Security', () => {
   it('is absent outside production', async () => {
     const r = await send({ method: 'GET', url: '/livez' });
     expect(r.res.headers['strict-transport-security']).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'development' }).hsts).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).server.hsts).toBe(false);
   });
 
   it('production: on every answer, at least a year, with includeSubDomains', async () => {

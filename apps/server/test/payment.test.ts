@@ -1,7 +1,8 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, normalisePrivateKey, normalisePublicKey } from '../src/config/env.ts';
+import { normalisePrivateKey, normalisePublicKey } from '../src/config/alipay.ts';
+import { loadConfig } from '../src/config/env.ts';
 import { balanceOf, coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import {
   bookEscrowSplit,
@@ -26,7 +27,7 @@ import { memberClient } from './projectcenter-fixtures.ts';
  */
 async function settleEscrowSplit(deps: MoneyDeps, projectId: number, refundFen: number) {
   const booked = await deps.db.transaction((tx) =>
-    bookEscrowSplit(tx, projectId, refundFen, deps.config.platformCommissionBp),
+    bookEscrowSplit(tx, projectId, refundFen, deps.config.marketplace.platformCommissionBp),
   );
   const refundSent = await sendSplitRefund(deps, booked.refund);
   return { refunded: booked.refunded, released: booked.released, commission: booked.commission, refundSent };

@@ -236,9 +236,9 @@ describe('a fresh DATA_DIR and the PGlite template', () => {
   });
 
   it('PGLITE_TEMPLATE: on unless false/0', () => {
-    expect(loadConfig({}).pgliteTemplate).toBe(true);
-    expect(loadConfig({ PGLITE_TEMPLATE: 'false' }).pgliteTemplate).toBe(false);
-    expect(loadConfig({ PGLITE_TEMPLATE: '0' }).pgliteTemplate).toBe(false);
+    expect(loadConfig({}).database.pgliteTemplate).toBe(true);
+    expect(loadConfig({ PGLITE_TEMPLATE: 'false' }).database.pgliteTemplate).toBe(false);
+    expect(loadConfig({ PGLITE_TEMPLATE: '0' }).database.pgliteTemplate).toBe(false);
     expect(() => loadConfig({ PGLITE_TEMPLATE: 'no' })).toThrow(/PGLITE_TEMPLATE/);
   });
 

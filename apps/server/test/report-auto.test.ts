@@ -41,7 +41,7 @@ const releases = (id: number) =>
 
 describe('auto-acceptance (AUTO_ACCEPT_DAYS)', () => {
   it('accepts only reports older than the window with no open complaint, releasing the escrow', async () => {
-    expect(ctx.config.autoAcceptDays).toBe(7);
+    expect(ctx.config.marketplace.autoAcceptDays).toBe(7);
     const due = await reportedAgo(8);
     const fresh = await reportedAgo(6);
     const frozen = await reportedAgo(30, true);
@@ -52,13 +52,13 @@ describe('auto-acceptance (AUTO_ACCEPT_DAYS)', () => {
     );
     const r = await autoAcceptReports(ctx.database.db, {
       days: 7,
-      commissionBp: ctx.config.platformCommissionBp,
+      commissionBp: ctx.config.marketplace.platformCommissionBp,
     });
     expect(r).toMatchObject({ accepted: 1, released: PREPAY, failed: 0 });
     expect(await state(due)).toEqual({ status: 6, reportck: 2 });
     expect(await state(fresh)).toEqual({ status: 5, reportck: 1 });
     expect(await state(frozen)).toEqual({ status: 5, reportck: 1 });
-    const commission = Math.floor((PREPAY * ctx.config.platformCommissionBp) / 10_000);
+    const commission = Math.floor((PREPAY * ctx.config.marketplace.platformCommissionBp) / 10_000);
     expect(await balanceOf(ctx.database.db, { kind: 'member_cash', memberId: m.winner.id }, 'CNY')).toBe(
       cashBefore + PREPAY - commission,
     );
@@ -110,9 +110,10 @@ describe('auto-acceptance (AUTO_ACCEPT_DAYS)', () => {
         // both processes at once, several rounds each, plus the bare function without the lock (SKIP LOCKED)
         const ran = await Promise.all([
           ...apps.flatMap((a) => [a.jobs.run(AUTO_ACCEPT_JOB), a.jobs.run(AUTO_ACCEPT_JOB)]),
-          autoAcceptReports(otherDb.db, { days: 7, commissionBp: ctx.config.platformCommissionBp }).then(
-            () => true,
-          ),
+          autoAcceptReports(otherDb.db, {
+            days: 7,
+            commissionBp: ctx.config.marketplace.platformCommissionBp,
+          }).then(() => true),
         ]);
         expect(ran.some(Boolean)).toBe(true);
         for (const id of ids) {

@@ -188,7 +188,7 @@ describe('Customer/reportReview', () => {
       approveAll(p.id),
     );
     expectOk(r);
-    const commission = Math.floor((PREPAY * ctx.config.platformCommissionBp) / 10_000);
+    const commission = Math.floor((PREPAY * ctx.config.marketplace.platformCommissionBp) / 10_000);
     expect(r.body.data).toMatchObject({ status: 6, reportck: 2, released: PREPAY, commission });
     expect(await cash(m.winner.id)).toBe(before + PREPAY - commission);
     expect(await escrow(p.id)).toBe(0);
@@ -325,7 +325,7 @@ describe('Customer/reportReview', () => {
     );
     expect(results.filter((r) => r.body.success)).toHaveLength(1);
     for (const r of results.filter((x) => !x.body.success)) expectError(r, 'INVALID_STATE');
-    const commission = Math.floor((PREPAY * ctx.config.platformCommissionBp) / 10_000);
+    const commission = Math.floor((PREPAY * ctx.config.marketplace.platformCommissionBp) / 10_000);
     expect(await cash(m.winner.id)).toBe(before + PREPAY - commission);
     expect(await count(ctx, 'ledger_transactions', sql`type = 'escrow_release' and ref_id = ${p.id}`)).toBe(
       1,

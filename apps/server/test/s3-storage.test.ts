@@ -10,7 +10,8 @@ import type { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type S3StorageConfig } from '../src/config/env.ts';
+import { loadConfig } from '../src/config/env.ts';
+import type { S3StorageConfig } from '../src/config/uploads.ts';
 import { S3Storage } from '../src/modules/file/s3-storage.ts';
 import { createStorage, LocalDiskStorage, newStorageKey } from '../src/modules/file/storage.ts';
 import { expectOk, makeTestApp, type TestContext } from './helpers.ts';
@@ -102,7 +103,7 @@ describe('configuration', () => {
       S3_ACCESS_KEY_ID: 'a',
       S3_SECRET_ACCESS_KEY: 'b',
     });
-    expect(c.s3).toMatchObject({
+    expect(c.uploads.s3).toMatchObject({
       bucket: BUCKET,
       endpoint,
       forcePathStyle: true,
@@ -112,7 +113,7 @@ describe('configuration', () => {
     const s3 = await createStorage(c);
     expect(s3.name).toBe('s3');
     (s3 as S3Storage).close();
-    expect(loadConfig(base).s3).toBeNull();
+    expect(loadConfig(base).uploads.s3).toBeNull();
     expect(await createStorage(loadConfig(base))).toBeInstanceOf(LocalDiskStorage);
   });
 

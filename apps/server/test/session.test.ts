@@ -103,7 +103,7 @@ describe('cookies that are not a live session', () => {
 describe('timeouts', () => {
   it('an idle session (last_seen_at older than SESSION_IDLE_MINUTES) → NOT_LOGGED_IN', async () => {
     const { c, id } = await loggedIn();
-    expect(ctx.config.sessionIdleMs).toBe(120 * 60_000);
+    expect(ctx.config.sessions.idleMs).toBe(120 * 60_000);
     await ctx.database.db.execute(
       sql`update sessions set last_seen_at = now() - interval '121 minutes' where member_id = ${id}`,
     );

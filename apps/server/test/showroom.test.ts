@@ -319,7 +319,7 @@ describe('GET /show link preview', () => {
     expect(html).toMatch(/<meta property="og:title" content="&#34;&#62;&#60;script&#62;/);
     expect(html).toContain('<meta property="og:description" content="&#60;b&#62;好&#60;/b&#62; &#38; 快" />');
     expect(html).toContain(`<meta name="description" content="&#60;b&#62;好&#60;/b&#62; &#38; 快" />`);
-    const base = ctx.config.publicBaseUrl;
+    const base = ctx.config.server.publicBaseUrl;
     expect(html).toContain(`<meta property="og:image" content="${base}/files/${logo}" />`);
     expect(html).toContain(`<meta property="og:url" content="${base}/show?id=${sup.cardno}" />`);
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -329,7 +329,7 @@ describe('GET /show link preview', () => {
     const html = (await page(`/show?id=${empty.cardno}`)).body;
     expect(html).toContain('<meta property="og:title"');
     expect(html).toContain(
-      `<meta property="og:url" content="${ctx.config.publicBaseUrl}/show?id=${empty.cardno}" />`,
+      `<meta property="og:url" content="${ctx.config.server.publicBaseUrl}/show?id=${empty.cardno}" />`,
     );
     expect(html).not.toContain('og:image');
   });

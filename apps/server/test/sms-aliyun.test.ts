@@ -84,7 +84,7 @@ describe('the V3 signature the fake checks', () => {
   });
 
   it('the vendor client sends SendSms with every parameter, a fresh nonce and an ISO 8601 UTC date', async () => {
-    const config = loadConfig({ ...aliyunEnv(), NODE_ENV: 'test' }).aliyunSms!;
+    const config = loadConfig({ ...aliyunEnv(), NODE_ENV: 'test' }).sms.aliyun!;
     const sender = new AliyunSmsSender(config);
     const before = fake.requests.length;
     await sender.send({ mobile: '13800000001', code: '123456', purpose: 'bind' });
@@ -134,9 +134,9 @@ describe('config', () => {
       ALIYUN_SMS_TEMPLATE_BIND: '',
       ALIYUN_SMS_TEMPLATE: 'SMS_1',
     });
-    expect(c.aliyunSms?.templates).toEqual({ regist: 'SMS_1', reset: 'SMS_1', bind: 'SMS_1' });
-    expect(loadConfig({}).smsProvider).toBe('dev');
-    expect(loadConfig({}).aliyunSms).toBeNull();
+    expect(c.sms.aliyun?.templates).toEqual({ regist: 'SMS_1', reset: 'SMS_1', bind: 'SMS_1' });
+    expect(loadConfig({}).sms.provider).toBe('dev');
+    expect(loadConfig({}).sms.aliyun).toBeNull();
     expect(() => loadConfig({ SMS_PROVIDER: 'tencent' })).toThrow(/SMS_PROVIDER/);
   });
 });
@@ -197,7 +197,7 @@ describe('the Aliyun provider against a local dysmsapi that checks signatures', 
   });
 
   it('a replayed request (same nonce) or one altered in transit is refused by the fake: it really checks', async () => {
-    const config = loadConfig({ ...aliyunEnv(), NODE_ENV: 'test' }).aliyunSms!;
+    const config = loadConfig({ ...aliyunEnv(), NODE_ENV: 'test' }).sms.aliyun!;
     await new AliyunSmsSender(config).send({ mobile: newMobile(), code: '111111', purpose: 'reset' });
     expect(fake.answers.at(-1)).toBe('OK');
     const original = fake.requests.at(-1)!;

@@ -99,10 +99,10 @@ export async function runCreateAdmin(argv: string[], opts: CliOptions = {}): Pro
     try {
       const config = loadConfig(opts.env ?? process.env);
       database = await openDatabase({
-        databaseUrl: config.databaseUrl,
-        dataDir: config.dataDir,
+        databaseUrl: config.database.url,
+        dataDir: config.database.dataDir,
         poolSize: 1,
-        pgliteTemplate: config.pgliteTemplate ? undefined : false,
+        pgliteTemplate: config.database.pgliteTemplate ? undefined : false,
       });
     } catch (e) {
       if (e instanceof DataDirLockedError) {

@@ -355,7 +355,7 @@ export function createScheduler(opts: {
   scheduler.register({
     name: EXPIRE_JOB,
     lockKey: EXPIRE_LOCK_KEY,
-    intervalMs: config.expireIntervalMs,
+    intervalMs: config.jobs.expireIntervalMs,
     run: async () => {
       const r = await expireProjects(database.db, {
         onError: (projectId, err) => log.error({ err, projectId }, 'expire project failed'),
@@ -395,8 +395,8 @@ export function createScheduler(opts: {
     intervalMs: AUTO_ACCEPT_INTERVAL_MS,
     run: async () => {
       const r = await autoAcceptReports(database.db, {
-        days: config.autoAcceptDays,
-        commissionBp: config.platformCommissionBp,
+        days: config.marketplace.autoAcceptDays,
+        commissionBp: config.marketplace.platformCommissionBp,
         onError: (projectId, err) => log.error({ err, projectId }, 'auto-accept report failed'),
       });
       if (r.accepted || r.failed) log.info(r, 'reports auto-accepted');

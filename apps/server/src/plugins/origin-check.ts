@@ -66,7 +66,7 @@ export function registerOriginCheck(app: App, config: Config): void {
     const stateChanging =
       !SAFE_METHODS.has(request.method) || request.routeOptions.config?.changesState === true;
     if (!stateChanging) return done();
-    if (crossSiteVerdict(request, config.allowedOrigins) === 'allowed') return done();
+    if (crossSiteVerdict(request, config.server.allowedOrigins) === 'allowed') return done();
     request.log.warn(
       {
         origin: request.headers.origin?.slice(0, 200),

@@ -20,7 +20,7 @@ const RT_PATH = '/api/User';
 
 export function sessionCookieOptions(config: Config): CookieSerializeOptions {
   // A browser-session cookie: closing the browser ends it; remember-me is the separate RT cookie.
-  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.cookieSecure };
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.server.cookieSecure };
 }
 
 export function rememberCookieOptions(config: Config): CookieSerializeOptions {
@@ -28,8 +28,8 @@ export function rememberCookieOptions(config: Config): CookieSerializeOptions {
     path: RT_PATH,
     httpOnly: true,
     sameSite: 'strict',
-    secure: config.cookieSecure,
-    maxAge: Math.floor(config.rememberMs / 1000),
+    secure: config.server.cookieSecure,
+    maxAge: Math.floor(config.sessions.rememberMs / 1000),
   };
 }
 

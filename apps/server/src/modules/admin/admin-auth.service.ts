@@ -44,8 +44,16 @@ export async function adminLogin(
   // Besides the hash, two statements as a member's login (docs/members.md § Login limits): the
   // places and the operator's try, then the success.
   const reserved = await loginRepo.reserveAdminLogin(deps.db, {
-    address: { key: address, windowSeconds: ADDRESS_WINDOW_SECONDS, limit: deps.config.loginIpFailureLimit },
-    pair: { key: pair, windowSeconds: PAIR_WINDOW_SECONDS, limit: deps.config.loginIpAccountFailureLimit },
+    address: {
+      key: address,
+      windowSeconds: ADDRESS_WINDOW_SECONDS,
+      limit: deps.config.sessions.loginIpFailureLimit,
+    },
+    pair: {
+      key: pair,
+      windowSeconds: PAIR_WINDOW_SECONDS,
+      limit: deps.config.sessions.loginIpAccountFailureLimit,
+    },
     username,
     maxFailures: ADMIN_LOGIN_RULES.maxFailures,
     lockMinutes: ADMIN_LOGIN_RULES.lockMinutes,

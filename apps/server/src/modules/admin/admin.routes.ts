@@ -15,7 +15,7 @@ import {
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
 import { envelope, okEnvelope } from '../../lib/errors.ts';
-import { routeOptions } from '../../lib/route.ts';
+import { changesState, routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { ADMIN_COOKIE } from '../../plugins/admin-session.ts';
 import { adminOf } from '../../plugins/guards.ts';
@@ -26,7 +26,7 @@ import { listMembers } from './member-list.repo.ts';
 
 /** A browser-session cookie (no Max-Age): closing the browser ends the console session. */
 export function adminCookieOptions(config: Config): CookieSerializeOptions {
-  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.cookieSecure };
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure: config.server.cookieSecure };
 }
 
 const empty = z.strictObject({});
@@ -36,6 +36,7 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   const membersRoute = routeOptions({ admin: ADMIN_PERMISSIONS.members }, 'Admin');
   const auditRoute = routeOptions({ admin: ADMIN_PERMISSIONS.audit }, 'Admin');
   const adminsRoute = routeOptions({ admin: ADMIN_PERMISSIONS.admins }, 'Admin');
+  const operator = routeOptions({ admin: [] }, 'Admin');
   app.post(
     '/api/Admin/login',
     open(
@@ -56,17 +57,13 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/Admin/me',
     {
-      config: { guard: { admin: [] } },
+      ...operator.other('当前运营账号', '当前运营会话的账号与角色；未登录为 ADMIN_NOT_LOGGED_IN。', {
+        response: { 200: envelope(adminMeSchema) },
+      }),
       // The console asks this first: a dead console cookie is dropped, so the browser stops sending it.
       onError: async (request, reply) => {
         if (!request.admin && request.cookies[ADMIN_COOKIE])
           reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));
-      },
-      schema: {
-        tags: ['Admin'],
-        summary: '当前运营账号',
-        description: '当前运营会话的账号与角色；未登录为 ADMIN_NOT_LOGGED_IN。',
-        response: { 200: envelope(adminMeSchema) },
       },
     },
     async (request) => {
@@ -78,15 +75,9 @@ export function registerAdminRoutes(app: App, deps: Deps): void {
   app.get(
     '/api/Admin/logout',
     // A GET that changes state: refused from another site's page like a POST (plugins/origin-check.ts).
-    {
-      config: { guard: 'public', changesState: true },
-      schema: {
-        tags: ['Admin'],
-        summary: '运营退出',
-        description: '结束运营会话并清除 Cookie。',
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    changesState(
+      open.other('运营退出', '结束运营会话并清除 Cookie。', { response: { 200: envelope(z.null()) } }),
+    ),
     async (request, reply) => {
       await adminLogout(deps, request.cookies[ADMIN_COOKIE]);
       reply.clearCookie(ADMIN_COOKIE, adminCookieOptions(deps.config));

@@ -49,8 +49,8 @@ export function registerReviewRoutes(app: App, deps: Deps): void {
       const actor = adminOf(request);
       return okEnvelope(
         await service.authReview(deps.db, actor, request.body, {
-          starterCoins: deps.config.starterCoins,
-          inviteCoins: deps.config.inviteCoins,
+          starterCoins: deps.config.marketplace.starterCoins,
+          inviteCoins: deps.config.marketplace.inviteCoins,
         }),
       );
     },

@@ -289,7 +289,7 @@ export async function adminInfo(deps: Deps, id: number): Promise<AdminComplaintD
   return {
     ...(await detailOf(deps.db, r, null)),
     escrowHeld: held,
-    commissionBp: deps.config.platformCommissionBp,
+    commissionBp: deps.config.marketplace.platformCommissionBp,
     prepay: r.prepay,
     sdate: r.sdate,
     edate: r.edate,
@@ -333,7 +333,12 @@ export async function ruleComplaint(
         () => ({ closedBy: 'complaint', reason: input.reason.slice(0, 200), complaintOpen: false }),
       );
       if (held > 0)
-        booked = await bookEscrowSplit(tx, project.id, refundFen, deps.config.platformCommissionBp);
+        booked = await bookEscrowSplit(
+          tx,
+          project.id,
+          refundFen,
+          deps.config.marketplace.platformCommissionBp,
+        );
     } else {
       await repo.setComplaintOpen(tx, project.id, false);
     }

@@ -3,6 +3,7 @@ import { FILE_ID_RE, type FilePurpose, filePurposeSchema, uploadResultSchema } f
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, envelope, fieldError, okEnvelope } from '../../lib/errors.ts';
+import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOrAdminOf } from '../../plugins/guards.ts';
 import { findFileById } from './file.repo.ts';
@@ -89,7 +90,9 @@ export function registerFileRoutes(
   store: FileStorage,
   readers: readonly PrivateFileReader[],
 ): FileStorage {
-  const maxBytes = deps.config.uploadMaxBytes;
+  const memberOrAdmin = routeOptions('memberOrAdmin', 'File');
+  const open = routeOptions('public', 'File');
+  const maxBytes = deps.config.uploads.maxBytes;
 
   // Multipart is parsed only inside this scope: every other call still refuses anything but JSON.
   app.register(async (scope) => {
@@ -99,16 +102,11 @@ export function registerFileRoutes(
     });
     scope.post(
       '/api/File/upload',
-      {
-        config: { guard: 'memberOrAdmin' },
-        schema: {
-          tags: ['File'],
-          summary: '上传文件',
-          description:
-            '`multipart/form-data`：先 `purpose`（用途），再恰好一个 `file`。按用途限制类型（JPEG/PNG/WebP/PDF，以文件内容判定）与大小，图片生成缩略图。会员或运营登录后可用，有频率上限。',
-          response: { 200: envelope(uploadResultSchema) },
-        },
-      },
+      memberOrAdmin.other(
+        '上传文件',
+        '`multipart/form-data`：先 `purpose`（用途），再恰好一个 `file`。按用途限制类型（JPEG/PNG/WebP/PDF，以文件内容判定）与大小，图片生成缩略图。会员或运营登录后可用，有频率上限。',
+        { response: { 200: envelope(uploadResultSchema) } },
+      ),
       async (request) => {
         const caller = memberOrAdminOf(request);
         const who: Uploader =
@@ -184,29 +182,18 @@ export function registerFileRoutes(
   const params = z.object({ id: z.string().describe('文件编号（上传时返回的 id）') });
   app.get(
     '/files/:id',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['File'],
-        summary: '读取文件',
-        description:
-          '按编号返回文件内容。公开文件任何人可读；私有文件（如身份证照片）仅上传者与运营可读，否则与不存在一样答 404 FILE_NOT_FOUND。',
-        params,
-      },
-    },
+    open.other(
+      '读取文件',
+      '按编号返回文件内容。公开文件任何人可读；私有文件（如身份证照片）仅上传者与运营可读，否则与不存在一样答 404 FILE_NOT_FOUND。',
+      { params },
+    ),
     serve(false),
   );
   app.get(
     '/files/:id/thumb',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['File'],
-        summary: '读取缩略图',
-        description: '图片文件的 WebP 缩略图，可见性同原文件；非图片答 404 FILE_NOT_FOUND。',
-        params,
-      },
-    },
+    open.other('读取缩略图', '图片文件的 WebP 缩略图，可见性同原文件；非图片答 404 FILE_NOT_FOUND。', {
+      params,
+    }),
     serve(true),
   );
   return store;

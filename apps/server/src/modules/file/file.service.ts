@@ -63,7 +63,7 @@ export async function reserveDailyBytes(
   if (who.memberId === undefined) return async () => {};
   const key = `upload-bytes:m:${who.memberId}`;
   const dayStart = shanghaiDayStart();
-  const limit = deps.config.uploadDailyBytes;
+  const limit = deps.config.uploads.dailyBytes;
   if ((await repo.reserveUploadBytes(deps.db, key, dayStart, bytes, limit)) === null) {
     const mb = Math.round(limit / 1024 / 1024);
     throw new AppError('UPLOAD_QUOTA_EXCEEDED', {

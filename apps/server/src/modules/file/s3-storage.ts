@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '../../config/env.ts';
+import type { S3StorageConfig } from '../../config/uploads.ts';
 import type { FileStorage } from './storage.ts';
 
 type Sdk = typeof import('@aws-sdk/client-s3');

@@ -66,8 +66,8 @@ export class LocalDiskStorage implements FileStorage {
  * The storage the configuration names: an S3-compatible bucket when S3_BUCKET is set (every
  * process of a multi-process deployment sees the same files), local disk otherwise.
  */
-export async function createStorage(config: Pick<Config, 's3' | 'uploadDir'>): Promise<FileStorage> {
-  if (!config.s3) return new LocalDiskStorage(config.uploadDir);
+export async function createStorage(config: Pick<Config, 'uploads'>): Promise<FileStorage> {
+  if (!config.uploads.s3) return new LocalDiskStorage(config.uploads.dir);
   const { S3Storage } = await import('./s3-storage.ts');
-  return S3Storage.create(config.s3);
+  return S3Storage.create(config.uploads.s3);
 }

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import { crossSiteVerdict } from '../../plugins/origin-check.ts';
@@ -28,24 +29,23 @@ function lastEventId(request: FastifyRequest): number | undefined {
  * (something may have been missed: read again).
  */
 export function registerLiveRoutes(app: App, deps: Deps, hub: LiveHub): void {
+  const member = routeOptions('member', 'Tipcenter');
   app.get(
     '/api/Tipcenter/stream',
     {
-      config: { guard: 'member' },
+      ...member.other(
+        '实时消息流（SSE）',
+        '当前会员的服务器推送事件流（text/event-stream，用 EventSource 连接）：tip 新消息（消息与未读数，id 为消息编号）、unread 未读数变化（在别处已读或删除）、project 自己的项目有变化（id、what：quote 新报价 / project 状态等、status、quotes 报价数）、resync 可能漏收，请重新读取。每 25 秒一行注释保活；断线后浏览器带 Last-Event-ID 重连，补发其后的消息（最多 50 条，更多时发 resync）。同一账号最多同时 10 个连接（RATE_LIMITED）。需登录。',
+        {},
+      ),
       // compression would hold events back until a block fills
       compress: false,
       // a HEAD would open a stream that sends nothing: only GET
       exposeHeadRoute: false,
       // EventSource sends no Origin on the site's own pages; another site's page is refused as for a POST
       onRequest: async (request) => {
-        if (crossSiteVerdict(request, deps.config.allowedOrigins) === 'refused')
+        if (crossSiteVerdict(request, deps.config.server.allowedOrigins) === 'refused')
           throw new AppError('CROSS_SITE_REFUSED');
-      },
-      schema: {
-        tags: ['Tipcenter'],
-        summary: '实时消息流（SSE）',
-        description:
-          '当前会员的服务器推送事件流（text/event-stream，用 EventSource 连接）：tip 新消息（消息与未读数，id 为消息编号）、unread 未读数变化（在别处已读或删除）、project 自己的项目有变化（id、what：quote 新报价 / project 状态等、status、quotes 报价数）、resync 可能漏收，请重新读取。每 25 秒一行注释保活；断线后浏览器带 Last-Event-ID 重连，补发其后的消息（最多 50 条，更多时发 resync）。同一账号最多同时 10 个连接（RATE_LIMITED）。需登录。',
       },
     },
     async (request, reply) => {

@@ -4,7 +4,7 @@ import { fenToYuan, yuanToFen } from './money.ts';
 
 export interface AlipayClientOptions {
   appId: string;
-  /** PKCS#8 PEM (config/env.ts normalises every accepted form to it) */
+  /** PKCS#8 PEM (config/alipay.ts normalises every accepted form to it) */
   privateKey: string;
   /** SPKI PEM */
   alipayPublicKey: string;

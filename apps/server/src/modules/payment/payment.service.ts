@@ -79,7 +79,7 @@ export async function getPayLink(
   await alipay.ready();
   const recent = await repo.countRecentPending(deps.db, member.memberId, new Date(Date.now() - 3_600_000));
   if (recent >= PENDING_PER_HOUR) throw new AppError('RATE_LIMITED');
-  const base = deps.config.publicBaseUrl;
+  const base = deps.config.server.publicBaseUrl;
 
   const order = await deps.db.transaction(async (tx) => {
     if (req.purpose === 'coins') {

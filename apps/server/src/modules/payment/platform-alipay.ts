@@ -125,7 +125,7 @@ export function createPlatformAlipay(config: Config, db: Db): PlatformAlipay | n
           appId: keys.appId,
           privateKey: keys.appPrivateKey,
           alipayPublicKey: keys.alipayPublicKey,
-          gateway: `${config.publicBaseUrl}${SANDBOX_GATEWAY_PATH}`,
+          gateway: `${config.server.publicBaseUrl}${SANDBOX_GATEWAY_PATH}`,
           sandbox: true,
         });
         identity = { appId: keys.appId, sellerId: SANDBOX_SELLER_ID };

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { routeOptions } from '../../lib/route.ts';
 import type { App } from '../../lib/types.ts';
 import { addFormParser } from './form-body.ts';
 import { fenToYuan } from './money.ts';
@@ -7,7 +8,6 @@ import { SANDBOX_GATEWAY_PATH } from './platform-alipay.ts';
 import { confirm, gatewayRequest } from './sandbox.ts';
 import { cashierPage, errorPage } from './sandbox-page.ts';
 
-const tags = ['Alipay'];
 export const SANDBOX_PAY_PATH = '/sandbox/alipay/pay';
 
 function html(reply: FastifyReply, status: number, body: string) {
@@ -32,6 +32,7 @@ function paramsOf(query: unknown, body: unknown): Record<string, string> {
  * alipay.trade.query / refund / fund.trans.uni.transfer.
  */
 export function registerSandboxRoutes(app: App, db: Db): void {
+  const open = routeOptions('public', 'Alipay');
   app.register(async (scope) => {
     addFormParser(scope);
     const gateway = async (query: unknown, body: unknown, reply: FastifyReply) => {
@@ -49,32 +50,27 @@ export function registerSandboxRoutes(app: App, db: Db): void {
         }),
       );
     };
-    const doc = {
-      tags,
-      summary: '（仅开发环境）支付宝沙箱网关',
-      description:
-        '未配置 ALIPAY_APP_ID 的开发环境里，本机模拟的支付宝网关：验 alipay-sdk 的 RSA2 请求签名；' +
+    const gatewayOptions = open.other(
+      '（仅开发环境）支付宝沙箱网关',
+      '未配置 ALIPAY_APP_ID 的开发环境里，本机模拟的支付宝网关：验 alipay-sdk 的 RSA2 请求签名；' +
         'alipay.trade.page.pay 显示沙箱收银台（HTML），alipay.trade.query / alipay.trade.refund / ' +
         'alipay.fund.trans.uni.transfer 答带签名的 JSON。生产环境不存在。',
-    };
-    scope.get(SANDBOX_GATEWAY_PATH, { config: { guard: 'public' }, schema: doc }, (request, reply) =>
+      {},
+    );
+    scope.get(SANDBOX_GATEWAY_PATH, gatewayOptions, (request, reply) =>
       gateway(request.query, undefined, reply),
     );
-    scope.post(SANDBOX_GATEWAY_PATH, { config: { guard: 'public' }, schema: doc }, (request, reply) =>
+    scope.post(SANDBOX_GATEWAY_PATH, gatewayOptions, (request, reply) =>
       gateway(request.query, request.body, reply),
     );
     scope.post(
       SANDBOX_PAY_PATH,
-      {
-        config: { guard: 'public' },
-        schema: {
-          tags,
-          summary: '（仅开发环境）沙箱收银台：确认支付或取消',
-          description:
-            '收银台表单提交：action=pay 时交易变为 TRADE_SUCCESS，向 notify_url 发送带签名的异步通知，' +
-            '再把浏览器带回 return_url（带签名的同步参数）；action=cancel 不付款返回。生产环境不存在。',
-        },
-      },
+      open.other(
+        '（仅开发环境）沙箱收银台：确认支付或取消',
+        '收银台表单提交：action=pay 时交易变为 TRADE_SUCCESS，向 notify_url 发送带签名的异步通知，' +
+          '再把浏览器带回 return_url（带签名的同步参数）；action=cancel 不付款返回。生产环境不存在。',
+        {},
+      ),
       async (request, reply) => {
         const body = paramsOf(undefined, request.body);
         const r = await confirm(db, request.log, (body.out_trade_no ?? '').slice(0, 64), body.action ?? '');

@@ -13,10 +13,13 @@ import * as service from './report.service.ts';
 
 /** The completion report and its acceptance (docs/delivery-report.md), seed names kept. */
 export function registerReportRoutes(app: App, deps: Deps): void {
+  const supplier = routeOptions('supplier', 'Projectcenter');
+  const member = routeOptions('member', 'Projectcenter');
+  const customer = routeOptions('customer', 'Customer');
   const { db, config } = deps;
   app.post(
     '/api/Projectcenter/fUpdateReports',
-    routeOptions('supplier', 'Projectcenter')(
+    supplier(
       '提交完工报告',
       '中标供应商提交完工报告（验收清单）：完工照片 1–30 张、报告文件 0–10 个、完工说明，以及中标报价每个清单项的照片（1–9 张）和说明。首次提交须覆盖全部清单项；整改后只重新提交需整改的项。项目进入待验收。仅中标供应商、施工中可用。',
       updateReportsSchema,
@@ -38,7 +41,7 @@ export function registerReportRoutes(app: App, deps: Deps): void {
 
   app.post(
     '/api/Projectcenter/reportInfo',
-    routeOptions('member', 'Projectcenter')(
+    member(
       '完工报告（验收清单）',
       '项目的完工报告：每个清单项的名称、规格、数量、金额、照片、说明和验收状态（待验收/已验收/需整改）及整改原因，完工照片、报告文件、说明和提交轮次。仅中标供应商和项目的参展商。',
       projectIdSchema,
@@ -46,13 +49,18 @@ export function registerReportRoutes(app: App, deps: Deps): void {
     ),
     async (request) =>
       okEnvelope(
-        await service.reportInfo(db, memberOf(request).memberId, request.body.id, config.autoAcceptDays),
+        await service.reportInfo(
+          db,
+          memberOf(request).memberId,
+          request.body.id,
+          config.marketplace.autoAcceptDays,
+        ),
       ),
   );
 
   app.post(
     '/api/Customer/reportReview',
-    routeOptions('customer', 'Customer')(
+    customer(
       '验收完工报告',
       '参展商逐项验收：全部清单项通过则验收（项目完成，托管的预付款扣除平台佣金后付给供应商）；标记有问题的项并填写原因则退回整改（只整改这些项）。有未处理的投诉时不能验收。仅项目的参展商、待验收时可用。',
       reportReviewSchema,

@@ -301,7 +301,7 @@ export async function acceptReport(
  */
 export async function reportReview(
   db: Db,
-  config: Pick<Config, 'platformCommissionBp'>,
+  config: Pick<Config, 'marketplace'>,
   customerId: number,
   input: ReportReviewInput & { id: number },
 ): Promise<ReportReviewResult> {
@@ -373,7 +373,7 @@ export async function reportReview(
         tx,
         project,
         { type: 'customer', id: customerId },
-        config.platformCommissionBp,
+        config.marketplace.platformCommissionBp,
       );
       return { status: PROJECT_STATUS.DONE, reportck: REPORT_CHECK.ACCEPTED, ...r };
     }

@@ -36,7 +36,7 @@ export function newSession(
     token,
     row: {
       idHash: sha256(token),
-      absoluteSeconds: config.sessionAbsoluteMs / 1000,
+      absoluteSeconds: config.sessions.absoluteMs / 1000,
       ip: meta.ip.slice(0, 64),
       userAgent: meta.userAgent.slice(0, 300),
     },
@@ -62,7 +62,7 @@ export async function findSession(
   const idHash = sha256(token);
   const cached = cache?.get(idHash);
   if (cached) return cached;
-  const row = await repo.findLiveSession(db, idHash, config.sessionIdleMs / 1000, TOUCH_AFTER_MS / 1000);
+  const row = await repo.findLiveSession(db, idHash, config.sessions.idleMs / 1000, TOUCH_AFTER_MS / 1000);
   if (!row) return null;
   if (row.stale) await repo.touchSession(db, idHash);
   const { stale: _stale, memberId, ...member } = row;
@@ -122,7 +122,7 @@ export function newRememberToken(config: Config): {
   const validator = randomToken(32);
   return {
     cookie: `${selector}.${validator}`,
-    row: { selector, validatorHash: sha256(validator), validSeconds: config.rememberMs / 1000 },
+    row: { selector, validatorHash: sha256(validator), validSeconds: config.sessions.rememberMs / 1000 },
   };
 }
 
@@ -154,7 +154,7 @@ export async function rotateRememberToken(
       return null;
     }
     const next = randomToken(32);
-    await repo.rotateRememberValidator(tx, selector, sha256(next), config.rememberMs / 1000);
+    await repo.rotateRememberValidator(tx, selector, sha256(next), config.sessions.rememberMs / 1000);
     return { memberId: row.memberId, token: `${selector}.${next}` };
   });
 }
@@ -166,5 +166,5 @@ export async function deleteRememberToken(db: DbOrTx, cookie: string): Promise<v
 
 /** Housekeeping, safe to run from every process at once: it only deletes what is dead. */
 export async function sweepExpired(db: Db, config: Config): Promise<void> {
-  await repo.deleteExpiredRows(db, config.sessionIdleMs / 1000);
+  await repo.deleteExpiredRows(db, config.sessions.idleMs / 1000);
 }

@@ -1,7 +1,7 @@
 import * as dysmsapi from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AliyunSmsConfig } from '../../config/env.ts';
+import type { AliyunSmsConfig } from '../../config/sms.ts';
 import type { SmsMessage, SmsSender } from './sms-sender.ts';
 
 const TIMEOUT_MS = 5_000;

@@ -49,6 +49,7 @@ async function startSession(
 
 export function registerUserRoutes(app: App, deps: Deps): void {
   const open = routeOptions('public', 'User');
+  const member = routeOptions('member', 'User');
   app.post(
     '/api/User/getCode',
     open(
@@ -118,15 +119,9 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/User/loginCheck',
-    {
-      config: { guard: 'member' },
-      schema: {
-        tags: ['User'],
-        summary: '登录检查',
-        description: '返回当前会话的会员；未登录为 NOT_LOGGED_IN。',
-        response: { 200: envelope(sessionMemberSchema) },
-      },
-    },
+    member.other('登录检查', '返回当前会话的会员；未登录为 NOT_LOGGED_IN。', {
+      response: { 200: envelope(sessionMemberSchema) },
+    }),
     async (request) => {
       const { memberId: _m, sessionHash: _s, ...member } = memberOf(request);
       return okEnvelope(member);
@@ -135,15 +130,9 @@ export function registerUserRoutes(app: App, deps: Deps): void {
 
   app.get(
     '/api/User/logout',
-    {
-      config: { guard: 'public' },
-      schema: {
-        tags: ['User'],
-        summary: '退出登录',
-        description: '结束本浏览器的会话并作废记住我令牌，清除 Cookie；未登录也成功。',
-        response: { 200: envelope(z.null()) },
-      },
-    },
+    open.other('退出登录', '结束本浏览器的会话并作废记住我令牌，清除 Cookie；未登录也成功。', {
+      response: { 200: envelope(z.null()) },
+    }),
     async (request, reply) => {
       const sid = request.cookies[SID_COOKIE];
       const rt = request.cookies[RT_COOKIE];

@@ -131,8 +131,16 @@ export async function loginWithPassword(
   const address = addressKey('loginfail', meta.ip);
   const pair = pairKey('loginfail', meta.ip, input.mobile);
   const reserved = await loginRepo.reserveLogin(deps.db, {
-    address: { key: address, windowSeconds: ADDRESS_WINDOW_SECONDS, limit: deps.config.loginIpFailureLimit },
-    pair: { key: pair, windowSeconds: PAIR_WINDOW_SECONDS, limit: deps.config.loginIpAccountFailureLimit },
+    address: {
+      key: address,
+      windowSeconds: ADDRESS_WINDOW_SECONDS,
+      limit: deps.config.sessions.loginIpFailureLimit,
+    },
+    pair: {
+      key: pair,
+      windowSeconds: PAIR_WINDOW_SECONDS,
+      limit: deps.config.sessions.loginIpAccountFailureLimit,
+    },
     mobile: input.mobile,
     maxFailures: LOGIN_RULES.maxFailures,
     lockMinutes: LOGIN_RULES.lockMinutes,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { WechatConfig } from '../../config/env.ts';
+import type { WechatConfig } from '../../config/wechat.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readBounded } from '../../lib/read-bounded.ts';
 

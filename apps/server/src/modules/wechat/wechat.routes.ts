@@ -66,7 +66,7 @@ export function registerWechatRoutes(app: App, deps: Deps): void {
         path: WXSTATE_PATH,
         httpOnly: true,
         sameSite: 'lax',
-        secure: deps.config.cookieSecure,
+        secure: deps.config.server.cookieSecure,
         maxAge: service.WECHAT_RULES.stateSeconds,
       });
       return okEnvelope(out);

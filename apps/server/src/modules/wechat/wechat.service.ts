@@ -7,7 +7,7 @@ import type {
   wxLoginSchema,
 } from '@zl/shared';
 import type { z } from 'zod';
-import type { WechatConfig } from '../../config/env.ts';
+import type { WechatConfig } from '../../config/wechat.ts';
 import type { Member } from '../../db/schema/index.ts';
 import { eightDigitNumber, hashPassword, randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
