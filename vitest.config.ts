@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/server/vitest.isolated.config.ts',
       'apps/web',
+      'apps/web/vitest.isolated.config.ts',
     ],
     // `npm test`'s full pass (and `npm run test:coverage`) measures coverage with V8's own
     // counters and prints the summary (docs/testing.md § Coverage).

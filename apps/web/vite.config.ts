@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { bootEntry } from './boot-entry.ts';
 import { landingPreloads } from './landing-preloads.ts';
 import { precompress } from './precompress.ts';
@@ -132,6 +132,19 @@ const trimAntdCss = {
   },
 };
 
+/**
+ * Web test files that replace a module with `vi.mock`. They run in the `web-isolated` project
+ * (vitest.isolated.config.ts), each in a fresh module registry and jsdom; every other web test file
+ * shares one per worker (docs/testing.md § Time). src/test-isolation.test.ts fails when a file that
+ * calls vi.mock is missing here.
+ */
+export const MOCKING_FILES = [
+  'src/app/autologin.test.ts',
+  'src/app/feedback-holder.test.tsx',
+  'src/features/home/pages/main-page.test.tsx',
+  'src/features/order-center/components/filter-panel.test.tsx',
+];
+
 export default defineConfig({
   css: { postcss: { plugins: [trimAntdCss] } },
   plugins: [react(), precompress(), chunkReport, landingPreloads(), bootEntry()],
@@ -167,8 +180,12 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...MOCKING_FILES],
     setupFiles: ['./src/test-setup.ts'],
     // room for the 5 s waits of test-setup.ts on a loaded machine
     testTimeout: 20_000,
+    // A fresh jsdom and module registry per file cost ~4 s a file; sharing them per worker makes
+    // the project ~4× faster. test-setup.ts empties the DOM and the storages after every test.
+    isolate: false,
   },
 });
