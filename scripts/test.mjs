@@ -1,13 +1,17 @@
-// `npm test`: every test of the platform, in order — unit and API tests (vitest: server against
-// PGlite, or the PostgreSQL server when DATABASE_URL is set; web in jsdom), then the production
-// build, then the browser journeys (Playwright in Debian's Chromium against the built app).
-// Ends with one summary line "tests: N passed, N failed".
+// `npm test`: every test of the platform — typecheck and lint, the production build, then side by
+// side the unit and API tests (vitest: server against PGlite, or the PostgreSQL server when
+// DATABASE_URL is set; web in jsdom) and the browser journeys (Playwright in Debian's Chromium
+// against the built app). Ends with one summary line "tests: N passed, N failed".
 //
 // TEST_SCOPE=database (set by .ci/run for its second pass, on the PostgreSQL server) runs only what
 // depends on the database: the server's tests and the browser journeys. Typecheck, lint, the
 // shared package's and the web's jsdom tests give the same answer on either database, so they run
 // once, in the first pass, which also measures coverage (docs/testing.md).
-import { spawnSync } from 'node:child_process';
+//
+// vitest runs one file at a time and the journeys one browser at a time, each using about one
+// core, so on a machine with two or more cores the two run at the same time, each printing its
+// output when it ends (docs/testing.md § Time). TEST_SERIAL=1 runs them one after the other.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,23 +19,55 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-test-'));
 const db = process.env.DATABASE_URL ? 'PostgreSQL 服务器 (DATABASE_URL)' : '嵌入式 PGlite';
-console.log(`== tests against ${db} ==`);
+const sideBySide = !process.env.TEST_SERIAL && os.availableParallelism() >= 2;
+console.log(`== tests against ${db}${sideBySide ? '; vitest and the journeys side by side' : ''} ==`);
 
 let passed = 0;
 let failed = 0;
 let broken = false;
+const timings = [];
+const begun = process.hrtime.bigint();
 
+function seconds(started) {
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** One step, its output straight to ours. */
 function step(name, cmd, args, env = {}) {
   console.log(`\n== ${name} ==`);
   const started = process.hrtime.bigint();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push([name, Number(process.hrtime.bigint() - started) / 1e9]);
+  timings.push([name, seconds(started)]);
   if (r.status !== 0) broken = true;
   return r.status === 0;
 }
 
+/**
+ * One step beside others: its output goes to a file and is printed whole when it ends, so the
+ * log reads step by step. Resolves true when it exits 0.
+ */
+function background(name, cmd, args, env = {}) {
+  const started = process.hrtime.bigint();
+  const logFile = path.join(out, `${name.replace(/\W+/g, '-')}.log`);
+  const fd = fs.openSync(logFile, 'w');
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...env },
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      fs.closeSync(fd);
+      timings.push([name, seconds(started)]);
+      console.log(`\n== ${name} ==`);
+      process.stdout.write(fs.readFileSync(logFile));
+      if (code !== 0) broken = true;
+      resolve(code === 0);
+    });
+  });
+}
+
 const databaseOnly = process.env.TEST_SCOPE === 'database';
-const timings = [];
 
 if (!databaseOnly) {
   step('typecheck', 'npm', ['run', '-s', 'typecheck']);
@@ -39,41 +75,53 @@ if (!databaseOnly) {
 }
 
 const vitestJson = path.join(out, 'vitest.json');
-step(databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest, with coverage)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-  // the full pass measures coverage (V8's counters) and prints its summary (docs/testing.md)
-  ...(databaseOnly ? ['--project', 'server', '--project', 'server-isolated'] : ['--coverage']),
-]);
+const vitest = [
+  databaseOnly ? 'API tests (vitest, server only)' : 'unit + API tests (vitest, with coverage)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+    // the full pass measures coverage (V8's counters) and prints its summary (docs/testing.md)
+    ...(databaseOnly ? ['--project', 'server', '--project', 'server-isolated'] : ['--coverage']),
+  ],
+];
+const pwJson = path.join(out, 'playwright.json');
+const journeys = [
+  'browser journeys (Playwright, Chromium)',
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+];
+
+// The build comes first: the journeys need it, and nothing writes to dist/ while tests read it.
+const built = step('build', 'npm', ['run', 'build']);
+if (sideBySide) {
+  await Promise.all([background(...vitest), built ? background(...journeys) : Promise.resolve(false)]);
+} else {
+  step(...vitest);
+  if (built) step(...journeys);
+}
+
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
 }
-
-if (step('build', 'npm', ['run', 'build'])) {
-  const pwJson = path.join(out, 'playwright.json');
-  step(
-    'browser journeys (Playwright, Chromium)',
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    },
-  );
-  if (fs.existsSync(pwJson)) {
-    const p = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
-    passed += p.stats.expected;
-    failed += p.stats.unexpected;
-  }
+if (fs.existsSync(pwJson)) {
+  const p = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
+  passed += p.stats.expected;
+  failed += p.stats.unexpected;
 }
 
 fs.rmSync(out, { recursive: true, force: true });
 if (broken && failed === 0) failed = 1; // a step died without reporting its tests
 console.log('\n== where the time went ==');
-for (const [name, seconds] of timings) console.log(`${seconds.toFixed(1).padStart(7)} s  ${name}`);
+for (const [name, s] of timings) console.log(`${s.toFixed(1).padStart(7)} s  ${name}`);
+console.log(
+  `${seconds(begun).toFixed(1).padStart(7)} s  in all${sideBySide ? ' (vitest and the journeys side by side)' : ''}`,
+);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken ? 1 : 0);
