@@ -4,7 +4,8 @@ import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
-import { appendUnique, ProjectCard, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
+import { ProjectCard } from '../../../components/project/project-card.tsx';
+import { appendUnique, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
 import { useFavoriteList } from '../api/favorite-list.ts';
 
 /** /collect 我的收藏: saved projects as hall cards; the heart removes one. */
