@@ -4,13 +4,15 @@ import Empty from 'antd/es/empty';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import { Link } from 'react-router';
-import { appendUnique, ProjectCard, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
+import { ProjectCard } from '../../../components/project/project-card.tsx';
+import { appendUnique } from '../../../lib/append-unique.ts';
+import { setHallFavorite, useToggleFavorite } from '../../../lib/favorite.ts';
 import { useFavoriteList } from '../api/favorite-list.ts';
 
 /** /collect 我的收藏: saved projects as hall cards; the heart removes one. */
 export default function CollectPage() {
   const q = useFavoriteList();
-  const fav = useToggleFavorite(useOrderCenter.getState().setFavorite);
+  const fav = useToggleFavorite(setHallFavorite);
   const items = (q.data?.pages ?? []).reduce<FavoriteListResult['listItem']>(
     (all, p) => appendUnique(all, p.listItem ?? []),
     [],

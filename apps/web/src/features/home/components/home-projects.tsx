@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectSummary } from '@zl/shared';
 import { Link } from 'react-router';
-import { ProjectCard, useToggleFavorite } from '../../order-center/index.ts';
+import { ProjectCard } from '../../../components/project/project-card.tsx';
+import { useToggleFavorite } from '../../../lib/favorite.ts';
 import { homeKeys } from '../api/keys.ts';
 
 /** 「最新项目」: the newest open projects, of the supplier's province when it has any. */

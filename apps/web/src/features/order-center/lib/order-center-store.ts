@@ -1,7 +1,9 @@
 import type { ProjectSummary } from '@zl/shared';
 import { create } from 'zustand';
 import { api } from '../../../lib/api-client.ts';
+import { appendUnique } from '../../../lib/append-unique.ts';
 import { toBizError } from '../../../lib/error-handler.ts';
+import { onHallFavorite } from '../../../lib/favorite.ts';
 import { searchList } from '../api/search-list.ts';
 import { earlySearchKey, filtersToPayload, filtersToQuery, type OrderFilters } from './filters.ts';
 
@@ -43,18 +45,6 @@ let lastFilters: OrderFilters | null = null;
 
 export function searchKeyOf(f: OrderFilters): string {
   return filtersToQuery(f).toString();
-}
-
-/** Appends a page; a project already shown (a row moved between pages) is not shown twice. */
-export function appendUnique<T extends Pick<ProjectSummary, 'id'>>(list: T[], more: T[]): T[] {
-  const seen = new Set(list.map((p) => p.id));
-  const out = list.slice();
-  for (const p of more) {
-    if (seen.has(p.id)) continue;
-    seen.add(p.id);
-    out.push(p);
-  }
-  return out;
 }
 
 /**
@@ -127,6 +117,9 @@ export const useOrderCenter = create<OrderCenterState>()((set, get) => ({
     }));
   },
 }));
+
+// a favourite toggled on 我的收藏 or the order detail shows on the list kept for the way back
+onHallFavorite((id, favorite) => useOrderCenter.getState().setFavorite(id, favorite));
 
 /** Tests start from the seed's defaults. */
 export function resetOrderCenter(): void {

@@ -1,5 +1,6 @@
 import type { ProjectSummary } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setHallFavorite } from '../../../lib/favorite.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import {
   DEFAULT_FILTERS,
@@ -117,6 +118,13 @@ describe('orderCenterList / orderCenterLoading (docs/seed-map.md § Client state
     // the last page: nothing more to ask
     await useOrderCenter.getState().loadMore();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a favourite toggled elsewhere (我的收藏, the order detail) shows on the kept list', async () => {
+    mockFetch(() => jsonResponse(page([1, 2], null)));
+    await useOrderCenter.getState().search(DEFAULT_FILTERS);
+    setHallFavorite(2, true);
+    expect(useOrderCenter.getState().orderCenterList.map((p) => p.favorite)).toEqual([false, true]);
   });
 
   it('only the newest search may write (a slow older answer is dropped)', async () => {

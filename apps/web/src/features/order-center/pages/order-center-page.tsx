@@ -20,10 +20,10 @@ import {
   LiteSegmented,
   LiteSkeleton,
 } from '../../../components/lite/lite-ui.tsx';
+import { ProjectCard } from '../../../components/project/project-card.tsx';
+import { useToggleFavorite } from '../../../lib/favorite.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { useToggleFavorite } from '../api/favorite.ts';
 import { FilterPanel } from '../components/filter-panel.tsx';
-import { ProjectCard } from '../components/project-card.tsx';
 import {
   activeFilterCount,
   DEFAULT_FILTERS,

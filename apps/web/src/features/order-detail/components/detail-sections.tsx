@@ -13,11 +13,11 @@ import Empty from 'antd/es/empty';
 import Image from 'antd/es/image';
 import Tabs from 'antd/es/tabs';
 import { Link } from 'react-router';
+import { ProjectCover } from '../../../components/project/project-card.tsx';
 import { QuoteStateTag } from '../../../components/project/quote-state-tag.tsx';
 import { RequirementItems } from '../../../components/requirement-items.tsx';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDateTime } from '../../../lib/project-dates.ts';
-import { ProjectCover } from '../../order-center/index.ts';
 
 export function Gallery({ project }: { project: ProjectDetail }) {
   const pics = project.picture ?? [];

@@ -9,9 +9,10 @@ import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FavoriteButton, groupLabel } from '../../../components/project/project-card.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
+import { setHallFavorite, useToggleFavorite } from '../../../lib/favorite.ts';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
-import { FavoriteButton, groupLabel, useOrderCenter, useToggleFavorite } from '../../order-center/index.ts';
 import { SupplierReportCard } from '../../report/index.ts';
 import { idFromQuery, useProjectInfo } from '../api/get-info.ts';
 import { useWinnerInfo } from '../api/winner-info.ts';
@@ -50,7 +51,7 @@ export default function OrderDetailPage() {
   const navigate = useNavigate();
   const now = useNow();
   const { data: p, isLoading, error, refetch } = useProjectInfo(id);
-  const fav = useToggleFavorite(useOrderCenter.getState().setFavorite);
+  const fav = useToggleFavorite(setHallFavorite);
   const bid = Boolean(p?.myQuote);
   const winner = useWinnerInfo(
     id,

@@ -11,7 +11,8 @@ import type { ProjectSummary } from '@zl/shared';
 import { PROJECT_GROUPS, PROJECT_STATUS, type ProjectGroupId } from '@zl/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { deadlineInfo, formatDateRange, formatSize } from '../../../lib/project-dates.ts';
+import { deadlineInfo, formatDateRange, formatSize } from '../../lib/project-dates.ts';
+import './project.css';
 
 const GROUP_ART: Record<number, { icon: ReactNode; tone: string }> = {
   1: { icon: <BuildOutlined />, tone: 'blue' },
