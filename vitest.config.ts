@@ -17,6 +17,9 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'apps/server/src/cli/**', 'apps/web/src/test/**'],
       reporter: ['text-summary'],
       reportOnFailure: true,
+      // the floor the suite keeps: a little under the whole suite's figures of 2026-11-27 (statements
+      // 79.85 %, branches 68.16 %, functions 73.17 %, lines 82.01 %; docs/testing.md § Coverage)
+      thresholds: { statements: 78, branches: 66, functions: 71, lines: 80 },
     },
   },
 });
