@@ -8,9 +8,10 @@
 // shared package's and the web's jsdom tests give the same answer on either database, so they run
 // once, in the first pass, which also measures coverage (docs/testing.md).
 //
-// vitest runs one file at a time and the journeys one browser at a time, each using about one
-// core, so on a machine with two or more cores the two run at the same time, each printing its
-// output when it ends (docs/testing.md § Time). TEST_SERIAL=1 runs them one after the other.
+// vitest runs one file at a time (about one core); the journeys' browser and server leave gaps
+// between steps, so on a machine with two or more cores the two run at the same time, each
+// printing its output when it ends (docs/testing.md § Time). TEST_SERIAL=1 runs them one after
+// the other.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
