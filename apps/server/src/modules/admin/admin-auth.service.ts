@@ -5,13 +5,7 @@ import { recordFailure, reserveTry } from '../../lib/lockout.repo.ts';
 import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 import { ADMIN_ABSOLUTE_SECONDS } from '../../plugins/admin-session.ts';
-import {
-  ADDRESS_WINDOW_SECONDS,
-  addressKey,
-  PAIR_WINDOW_SECONDS,
-  pairKey,
-  refuseUnlessPlaced,
-} from '../user/login-limits.ts';
+import { loginPlaces, refuseUnlessPlaced } from '../user/login-limits.ts';
 import * as repo from './admin.repo.ts';
 import type { LoginAdmin } from './admin-login.repo.ts';
 import * as loginRepo from './admin-login.repo.ts';
@@ -39,21 +33,13 @@ export async function adminLogin(
   ip: string,
 ): Promise<AdminLoginOutcome> {
   const username = input.username.trim().toLowerCase();
-  const address = addressKey('adminloginfail', ip);
-  const pair = pairKey('adminloginfail', ip, username);
+  const places = loginPlaces('adminloginfail', ip, username, deps.config.sessions);
+  const address = places.address.key;
+  const pair = places.pair.key;
   // Besides the hash, two statements as a member's login (docs/members.md § Login limits): the
   // places and the operator's try, then the success.
   const reserved = await loginRepo.reserveAdminLogin(deps.db, {
-    address: {
-      key: address,
-      windowSeconds: ADDRESS_WINDOW_SECONDS,
-      limit: deps.config.sessions.loginIpFailureLimit,
-    },
-    pair: {
-      key: pair,
-      windowSeconds: PAIR_WINDOW_SECONDS,
-      limit: deps.config.sessions.loginIpAccountFailureLimit,
-    },
+    ...places,
     username,
     maxFailures: ADMIN_LOGIN_RULES.maxFailures,
     lockMinutes: ADMIN_LOGIN_RULES.lockMinutes,

@@ -24,6 +24,30 @@ export function pairKey(scope: LoginScope, ip: string, account: string): string 
   return `${scope}-pair:${sha256(`${ip}\n${account}`).slice(0, 40)}`;
 }
 
+/**
+ * The two places a login reserves before the password is checked: one under the address's
+ * ceiling and one under the (address, account) pair's limit (`config.sessions`).
+ */
+export function loginPlaces(
+  scope: LoginScope,
+  ip: string,
+  account: string,
+  limits: { loginIpFailureLimit: number; loginIpAccountFailureLimit: number },
+) {
+  return {
+    address: {
+      key: addressKey(scope, ip),
+      windowSeconds: ADDRESS_WINDOW_SECONDS,
+      limit: limits.loginIpFailureLimit,
+    },
+    pair: {
+      key: pairKey(scope, ip, account),
+      windowSeconds: PAIR_WINDOW_SECONDS,
+      limit: limits.loginIpAccountFailureLimit,
+    },
+  };
+}
+
 /** The address's failures are used up (it answers the whole window as Retry-After). */
 export function addressLimited(): AppError {
   return new AppError('RATE_LIMITED', {

@@ -21,13 +21,7 @@ import { releaseCounter, reserveCounter } from '../../lib/rate-counter.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { LoginMember } from './login.repo.ts';
 import * as loginRepo from './login.repo.ts';
-import {
-  ADDRESS_WINDOW_SECONDS,
-  addressKey,
-  PAIR_WINDOW_SECONDS,
-  pairKey,
-  refuseUnlessPlaced,
-} from './login-limits.ts';
+import { loginPlaces, refuseUnlessPlaced } from './login-limits.ts';
 import {
   createSession,
   deleteMemberSessions,
@@ -128,19 +122,11 @@ export async function loginWithPassword(
   meta: ClientMeta,
   previousSession?: string,
 ): Promise<LoginOutcome> {
-  const address = addressKey('loginfail', meta.ip);
-  const pair = pairKey('loginfail', meta.ip, input.mobile);
+  const places = loginPlaces('loginfail', meta.ip, input.mobile, deps.config.sessions);
+  const address = places.address.key;
+  const pair = places.pair.key;
   const reserved = await loginRepo.reserveLogin(deps.db, {
-    address: {
-      key: address,
-      windowSeconds: ADDRESS_WINDOW_SECONDS,
-      limit: deps.config.sessions.loginIpFailureLimit,
-    },
-    pair: {
-      key: pair,
-      windowSeconds: PAIR_WINDOW_SECONDS,
-      limit: deps.config.sessions.loginIpAccountFailureLimit,
-    },
+    ...places,
     mobile: input.mobile,
     maxFailures: LOGIN_RULES.maxFailures,
     lockMinutes: LOGIN_RULES.lockMinutes,
