@@ -6,7 +6,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: './.artifacts',
-  timeout: 60_000,
+  // A journey's budget; the multi-actor ones set their own. npm test runs the journeys beside vitest
+  // (docs/testing.md § Time), which makes them up to twice as slow as alone.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
@@ -27,7 +29,9 @@ export default defineConfig({
     command: `node start-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A journey's budget; the multi-actor ones set their own. npm test runs the journeys beside vitest
+  // (docs/testing.md § Time), which makes them up to twice as slow as alone.
+  timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -8,6 +8,8 @@ const SUPPLIER = { mobile: '13800000001', password: 'demo1234', paycode: '135790
 test('a supplier withdraws in the browser and a finance operator pays it through the Alipay sandbox', async ({
   browser,
 }) => {
+  // two actors, the sandbox and a tip: 30 s alone, 50–60+ s beside vitest (docs/testing.md § Time)
+  test.setTimeout(180_000);
   // 1. The supplier asks for ¥12.34 on 账户概览.
   const supplierCtx = await browser.newContext();
   const supplier = await supplierCtx.newPage();
