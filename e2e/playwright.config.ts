@@ -29,9 +29,7 @@ export default defineConfig({
     command: `node start-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    // A journey's budget; the multi-actor ones set their own. npm test runs the journeys beside vitest
-  // (docs/testing.md § Time), which makes them up to twice as slow as alone.
-  timeout: 120_000,
+    timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
