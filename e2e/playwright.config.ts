@@ -6,8 +6,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: './.artifacts',
-  // A journey's budget; the multi-actor ones set their own. npm test runs the journeys beside vitest
-  // (docs/testing.md § Time), which makes them up to twice as slow as alone.
+  // A journey's budget; the multi-actor ones set their own. Beside vitest (TEST_SIDE_BY_SIDE=1,
+  // docs/testing.md § Time) a journey takes up to twice as long as alone.
   timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

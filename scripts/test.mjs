@@ -1,17 +1,16 @@
-// `npm test`: every test of the platform — typecheck and lint, the production build, then side by
-// side the unit and API tests (vitest: server against PGlite, or the PostgreSQL server when
-// DATABASE_URL is set; web in jsdom) and the browser journeys (Playwright in Debian's Chromium
-// against the built app). Ends with one summary line "tests: N passed, N failed".
+// `npm test`: every test of the platform — typecheck and lint, the production build, then the unit
+// and API tests (vitest: server against PGlite, or the PostgreSQL server when DATABASE_URL is set;
+// web in jsdom) and the browser journeys (Playwright in Debian's Chromium against the built app).
+// Ends with one summary line "tests: N passed, N failed".
 //
 // TEST_SCOPE=database (set by .ci/run for its second pass, on the PostgreSQL server) runs only what
 // depends on the database: the server's tests and the browser journeys. Typecheck, lint, the
 // shared package's and the web's jsdom tests give the same answer on either database, so they run
 // once, in the first pass, which also measures coverage (docs/testing.md).
 //
-// vitest runs one file at a time (about one core); the journeys' browser and server leave gaps
-// between steps, so on a machine with two or more cores the two run at the same time, each
-// printing its output when it ends (docs/testing.md § Time). TEST_SERIAL=1 runs them one after
-// the other.
+// TEST_SIDE_BY_SIDE=1 runs vitest and the journeys at the same time, each printing its output when
+// it ends: faster on two cores, but the journeys then take up to twice as long and two of three
+// such runs had a journey miss a time limit (docs/testing.md § Time), so it is not the default.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +19,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-test-'));
 const db = process.env.DATABASE_URL ? 'PostgreSQL 服务器 (DATABASE_URL)' : '嵌入式 PGlite';
-const sideBySide = !process.env.TEST_SERIAL && os.availableParallelism() >= 2;
+const sideBySide = process.env.TEST_SIDE_BY_SIDE === '1' && os.availableParallelism() >= 2;
 console.log(`== tests against ${db}${sideBySide ? '; vitest and the journeys side by side' : ''} ==`);
 
 let passed = 0;
