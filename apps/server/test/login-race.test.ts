@@ -171,6 +171,33 @@ describe('parallel guesses cannot pass the lockout', () => {
     expect(m!.failed_logins).toBe(0);
   });
 
+  it('a verdict landing between a waiting try’s attempt and its look at the row: the try is checked, not refused as locked', async () => {
+    const { mobile } = await register(new Client(ctx.app));
+    await ctx.database.db.execute(
+      sql`update members set failed_logins = 5, locked_until = null, tries_at = now() where mobile = ${mobile}`,
+    );
+    const db = ctx.database.db;
+    const real = db.execute.bind(db);
+    const dialect = new PgDialect();
+    let landed = false;
+    const exec = vi.spyOn(db, 'execute').mockImplementation(((q: SQL) => {
+      // the right password of the tries being checked starts the count over, just before the look
+      if (!landed && dialect.sqlToQuery(q).sql.includes(' as stale')) {
+        landed = true;
+        return real(sql`update members set failed_logins = 0, tries_at = null where mobile = ${mobile}`).then(
+          () => real(q),
+        );
+      }
+      return real(q);
+    }) as typeof db.execute);
+    try {
+      expectOk(await login(new Client(ctx.app), mobile));
+    } finally {
+      exec.mockRestore();
+    }
+    expect(landed).toBe(true);
+  });
+
   it('an unknown mobile: 20 at once → at most 5 checked, all refused', async () => {
     const mobile = newMobile();
     const dummy = await crypto.dummyPasswordHash();

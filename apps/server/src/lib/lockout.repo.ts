@@ -69,10 +69,13 @@ export async function reserveTry(
       reserveTryUpdate(t, sql`id = ${id}`, maxFailures, lockMinutes, sql`${failed} as failed`),
     );
     if (rows[0]) return Number(rows[0].failed);
+    // No time on record is not stale: the verdict of the tries being checked can land between
+    // the attempt above and this look (a right password clears the time), and then the next
+    // attempt succeeds. Calling that stale refused a right password as locked.
     const state = await queryRows<{ locked: boolean; stale: boolean }>(
       db,
       sql`select coalesce(${until} > now(), false) as locked,
-            coalesce(${at} <= now() - make_interval(secs => ${STALE_TRY_SECONDS}), true) as stale
+            coalesce(${at} <= now() - make_interval(secs => ${STALE_TRY_SECONDS}), false) as stale
           from ${table} where id = ${id}`,
     );
     if (!state[0] || state[0].locked || state[0].stale) return 'locked';
