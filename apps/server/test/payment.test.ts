@@ -563,7 +563,14 @@ describe('configuration', () => {
       expect(normalisePrivateKey(bad)).toBeNull();
       expect(normalisePublicKey(bad)).toBeNull();
     }
-    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001' })).toThrow(/ALIPAY_PRIVATE_KEY/);
+    // both keys missing: both named, each as missing
+    expect(() => loadConfig({ ALIPAY_APP_ID: '2021000000000001' })).toThrow(
+      /ALIPAY_PRIVATE_KEY: 缺少应用私钥[\s\S]*ALIPAY_PUBLIC_KEY: 缺少支付宝公钥/,
+    );
+    // a private key given as the public one: the public key is named as unreadable
+    expect(() =>
+      loadConfig({ ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY: bare1, ALIPAY_PUBLIC_KEY: 'x' }),
+    ).toThrow(/ALIPAY_PUBLIC_KEY: 不是有效的 RSA 公钥/);
     expect(() =>
       loadConfig({ ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY: 'x', ALIPAY_PUBLIC_KEY: barePub }),
     ).toThrow(/不是有效的 RSA 私钥/);
