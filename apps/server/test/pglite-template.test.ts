@@ -115,7 +115,9 @@ function tarOf(files: Record<string, string>): Buffer {
   return Buffer.concat([...blocks, Buffer.alloc(1024)]);
 }
 
-describe('a fresh DATA_DIR and the PGlite template', () => {
+// The embedded database only: the PostgreSQL pass (DATABASE_URL set) would repeat it unchanged
+// (docs/testing.md § Rules).
+describe.skipIf(Boolean(process.env.DATABASE_URL))('a fresh DATA_DIR and the PGlite template', () => {
   it(
     'starts from a matching template: every migration recorded, the full schema, no warning; later opens use the directory',
     async () => {
