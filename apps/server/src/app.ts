@@ -42,6 +42,7 @@ import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/platform-alipay.ts';
 import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
+import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { reportFileReader } from './modules/report/report-files.ts';
 import { registerTipRoutes } from './modules/tip/tip.routes.ts';
@@ -317,6 +318,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerAdminProjectRoutes(app, deps);
   registerWechatRoutes(app, deps);
   registerProjectcenterRoutes(app, deps);
+  registerQuestionRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);

@@ -28,6 +28,7 @@ export * from './project/keyword-terms.ts';
 export * from './project/project.schema.ts';
 export * from './project/project-states.ts';
 export * from './project/project-view.schema.ts';
+export * from './project/question.schema.ts';
 export * from './project/quote.schema.ts';
 export * from './project/search.schema.ts';
 export * from './region/region.ts';

@@ -8,6 +8,7 @@ export * from './members.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
 export * from './projects.ts';
+export * from './questions.ts';
 export * from './report.ts';
 export * from './search.ts';
 export * from './showroom.ts';

@@ -286,7 +286,7 @@ export async function authReviewTips(tx: Tx, p: AuthReviewedPayload): Promise<Dr
  * Writes one event's tips and tells the members' open pages (a `tip` live update, heard once the
  * delivery commits: docs/adr/0007-live-events.md). A redelivery writes and tells nothing twice.
  */
-async function writeTips(tx: Tx, drafts: Draft[], eventId: number): Promise<void> {
+export async function writeTips(tx: Tx, drafts: Draft[], eventId: number): Promise<void> {
   const written = await repo.insertTips(
     tx,
     drafts.map((d) => ({ ...d, eventId })),

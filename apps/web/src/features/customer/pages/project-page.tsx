@@ -25,6 +25,7 @@ import { ComplainButton } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
+import { QuestionPanel } from '../../question/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
@@ -226,6 +227,7 @@ export default function ProjectPage() {
           )}
         </div>
       )}
+      {p.status >= PROJECT_STATUS.BIDDING && <QuestionPanel projectId={p.id} side="customer" />}
       <CancelModal
         project={cancelling ? { id: p.id, title: p.title, status: p.status, peoples: p.peoples } : null}
         onClose={() => setCancelling(false)}

@@ -33,6 +33,7 @@ import { formatDatesTimes } from '../../../lib/time.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
+import { QuestionPanel } from '../../question/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -226,6 +227,7 @@ export default function OrderDetailPage() {
               <span className="zl-od-muted">客户未填写描述</span>
             )}
           </section>
+          {p.status >= PROJECT_STATUS.BIDDING && <QuestionPanel projectId={p.id} side="supplier" />}
         </div>
         <aside className="zl-od-side">
           {p.myQuote?.status === QUOTE_STATUS.WON && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (

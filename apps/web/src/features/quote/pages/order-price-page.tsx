@@ -19,6 +19,7 @@ import { withFeedback } from '../../../lib/feedback.ts';
 import { useFormDraft } from '../../../lib/form-draft.ts';
 import { formatFen } from '../../../lib/money.ts';
 import { idFromQuery, type Stance, useProjectInfo, useSupplierStance } from '../../order-detail/index.ts';
+import { NewAnswersNotice, QuestionPanel } from '../../question/index.ts';
 import {
   refreshAfterQuote,
   refreshProjectFee,
@@ -283,6 +284,7 @@ export default function OrderPricePage() {
         />
       )}
 
+      {editing && <NewAnswersNotice projectId={id} />}
       <DraftNotice at={draft.restoredAt} onDiscard={draft.discard} />
       <Form<FormValues>
         form={form}
@@ -367,6 +369,9 @@ export default function OrderPricePage() {
           </Button>
         </div>
       </Form>
+
+      {/* the answers every bidder prices on (docs/questions.md) */}
+      <QuestionPanel projectId={id} side="supplier" />
 
       <Modal
         open={confirming !== null}

@@ -1,0 +1,118 @@
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  favorites,
+  members,
+  type ProjectQuestionRow,
+  projectQuestions,
+  quotes,
+} from '../../db/schema/index.ts';
+import { partyNameSql } from '../user/party-name.ts';
+
+/** Project Q&A rows (docs/questions.md). */
+
+export async function insertQuestion(
+  tx: DbOrTx,
+  values: { projectId: number; supplierId: number | null; content: string; pictures: string[] },
+): Promise<ProjectQuestionRow> {
+  const [row] = await tx
+    .insert(projectQuestions)
+    .values({
+      ...values,
+      // a clarification is published as it is posted; a question once answered
+      publishedAt: values.supplierId === null ? sql`now()` : null,
+    })
+    .returning();
+  return row!;
+}
+
+export interface QuestionWithAsker extends ProjectQuestionRow {
+  askerName: string;
+  askerCardno: string;
+}
+
+/** Every row of a project, oldest first, with the asker's verified name and member number. */
+export async function questionsOfProject(db: DbOrTx, projectId: number): Promise<QuestionWithAsker[]> {
+  const rows = await db
+    .select({
+      q: projectQuestions,
+      askerName: sql<string>`coalesce(${partyNameSql()}, '')`,
+      askerCardno: sql<string>`coalesce(${members.cardno}, '')`,
+    })
+    .from(projectQuestions)
+    .leftJoin(members, eq(members.id, projectQuestions.supplierId))
+    .where(eq(projectQuestions.projectId, projectId))
+    .orderBy(asc(projectQuestions.id));
+  return rows.map((r) => ({ ...r.q, askerName: r.askerName, askerCardno: r.askerCardno }));
+}
+
+/**
+ * Answers one unanswered question of this project, in one conditional statement: of two answers
+ * at once one wins and the other finds it answered (undefined).
+ */
+export async function answerOnce(
+  tx: DbOrTx,
+  projectId: number,
+  questionId: number,
+  answer: string,
+): Promise<ProjectQuestionRow | undefined> {
+  const [row] = await tx
+    .update(projectQuestions)
+    .set({ answer, publishedAt: sql`now()` })
+    .where(
+      and(
+        eq(projectQuestions.id, questionId),
+        eq(projectQuestions.projectId, projectId),
+        isNotNull(projectQuestions.supplierId),
+        isNull(projectQuestions.answer),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function findQuestion(
+  db: DbOrTx,
+  projectId: number,
+  questionId: number,
+): Promise<ProjectQuestionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projectQuestions)
+    .where(and(eq(projectQuestions.id, questionId), eq(projectQuestions.projectId, projectId)))
+    .limit(1);
+  return row;
+}
+
+/** Answers and clarifications published on this project after `since`. */
+export async function publishedSince(db: DbOrTx, projectId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectQuestions)
+    .where(and(eq(projectQuestions.projectId, projectId), gt(projectQuestions.publishedAt, since)));
+  return Number(row?.n ?? 0);
+}
+
+/** When the caller's quote on this project was last sent, if it quoted. */
+export async function ownQuoteSentAt(
+  db: DbOrTx,
+  projectId: number,
+  supplierId: number,
+): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: quotes.updatedAt })
+    .from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** The suppliers who quoted on or favourited the project: told of new answers and clarifications. */
+export async function followerIds(db: DbOrTx, projectId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: quotes.supplierId })
+    .from(quotes)
+    .where(eq(quotes.projectId, projectId))
+    .union(db.select({ id: favorites.memberId }).from(favorites).where(eq(favorites.projectId, projectId)));
+  return rows.map((r) => r.id);
+}
