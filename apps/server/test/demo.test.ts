@@ -12,13 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTRACT_TITLES } from '../src/demo/demo-contract.ts';
 import { DEMO_EARNING_PROJECTS } from '../src/demo/demo-earnings.ts';
 import { DEMO_EVALUATED_TITLE, DEMO_TO_EVALUATE_TITLE } from '../src/demo/demo-evaluation.ts';
-import { DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
+import { DEMO_QA_TITLE, DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
 import { DEMO_SUPPLIER_REALNAME } from '../src/demo/demo-verification.ts';
 import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { contractPdf } from '../src/modules/contract/contract.service.ts';
 import { LocalDiskStorage } from '../src/modules/file/storage.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
+import { questionList } from '../src/modules/question/question.service.ts';
 import { Client, count, expectOk, login, rows } from './helpers.ts';
 import { getFile, storedFiles, tempUploadDir, useTestApp } from './member-fixtures.ts';
 
@@ -38,6 +39,7 @@ async function demoCounts(): Promise<Record<string, number>> {
                (select count(*)::int from designs) as designs,
                (select count(*)::int from services) as services,
                (select count(*)::int from tips) as tips,
+               (select count(*)::int from project_questions) as questions,
                (select count(*)::int from evaluations) as evaluations,
                (select count(*)::int from complaints) as complaints,
                (select count(*)::int from withdrawals) as withdrawals,
@@ -83,6 +85,28 @@ describe('demo seeding', () => {
     const salt = (h: string) => h.split('$')[4];
     expect(salt(hashes[0]!.password_hash)).not.toBe(salt(hashes[1]!.password_hash));
     for (const a of DEMO_ACCOUNTS) expectOk(await login(new Client(ctx.app), a.mobile, DEMO_PASSWORD));
+  });
+});
+
+describe('demo Q&A', () => {
+  it('the bidding project shows an answer and a clarification to the supplier, and the customer a question to answer', async () => {
+    const [p] = await rows<{ id: number; customer_id: number }>(
+      ctx,
+      sql`select id, customer_id from projects where title = ${DEMO_QA_TITLE}`,
+    );
+    const [s] = await rows<{ id: number }>(
+      ctx,
+      sql`select id from members where mobile = ${DEMO_ACCOUNTS[0].mobile}`,
+    );
+    const toSupplier = await questionList(ctx.database.db, s!.id, p!.id);
+    expect(toSupplier.open).toBe(true);
+    expect(toSupplier.listItem.map((q) => [q.kind, q.asker, q.answer !== null, q.mine])).toEqual([
+      ['question', '供应商A', true, true],
+      ['clarification', '', false, false],
+      ['question', '供应商A', false, true],
+    ]);
+    const toCustomer = await questionList(ctx.database.db, p!.customer_id, p!.id);
+    expect(toCustomer.listItem.filter((q) => q.kind === 'question' && q.answer === null)).toHaveLength(1);
   });
 });
 

@@ -36,10 +36,13 @@ interface DemoProject {
   >;
 }
 
+/** The demo bidding project that carries the demo Q&A (demo-questions.ts). */
+export const DEMO_QA_TITLE = '2026 上海国际汽车工业展览会 · 华展科技特装展台';
+
 const DEMO_PROJECTS: DemoProject[] = [
   {
     groupid: 1,
-    title: '2026 上海国际汽车工业展览会 · 华展科技特装展台',
+    title: DEMO_QA_TITLE,
     length: 9,
     width: 6,
     height: 4.5,

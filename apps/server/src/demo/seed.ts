@@ -15,6 +15,7 @@ import {
 } from './demo-evaluation.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
+import { seedDemoQuestions } from './demo-questions.ts';
 import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
 import { seedDemoShowroom } from './demo-showroom.ts';
 import { seedDemoTips } from './demo-tips.ts';
@@ -82,6 +83,7 @@ export async function seedDemoData(
   const demo = { supplierMobile: DEMO_ACCOUNTS[0].mobile, customerMobile: DEMO_ACCOUNTS[1].mobile };
   const marketplace = async () => [
     ...(await seedDemoMarketplace(db, demo)),
+    ...(await seedDemoQuestions(db, demo)),
     ...(await seedDemoVerification(db, { ...demo, reviewerUsername: 'reviewer', storage: opts.storage })),
     // before the prepay project: the bills' history is seeded once, while the supplier has no quote
     ...(await seedDemoBills(db, demo)),
