@@ -232,6 +232,31 @@ describe('who may do what', () => {
   });
 });
 
+describe('contact details before the award', () => {
+  it('a mobile, a WeChat id, a QQ number and an e-mail in a question, an answer or a clarification are stored as ＊', async () => {
+    const p = await bidding();
+    const s = await verifiedSupplier(ctx, 0);
+    const q = await ask(s, p.id, '方便的话打我 138 0013 8000，或加微信 buildpro99');
+    expectOk(q);
+    expect(q.body.data.content).toBe('方便的话打我 ＊＊＊ ＊＊＊＊ ＊＊＊＊，或加微信 ＊＊＊＊＊＊＊＊＊＊');
+    const a = await answer(p.id, q.body.data.id, '请在平台沟通，不要发 QQ 12345678 或 a.b@qq.com');
+    expect(a.body.data.answer).toBe('请在平台沟通，不要发 QQ ＊＊＊＊＊＊＊＊ 或 ＊＊＊＊＊＊＊＊＊＊');
+    const c = await customer.c.post<Q>('Customer/clarify', {
+      id: p.id,
+      content: '联系人电话一三八零零一三八零零零',
+    });
+    expect(c.body.data.content).toBe('联系人电话＊＊＊＊＊＊＊＊＊＊＊');
+    const stored = await rows<{ content: string; answer: string | null }>(
+      ctx,
+      sql`select content, answer from project_questions where project_id = ${p.id} order by id`,
+    );
+    expect(JSON.stringify(stored)).not.toMatch(/0013|buildpro|12345678|a\.b@|一三八/);
+    // the trade's own figures are left alone
+    const fig = await ask(s, p.id, '展台 13800×2500，报价 ¥138,000.00 含税吗？');
+    expect(fig.body.data.content).toBe('展台 13800×2500，报价 ¥138,000.00 含税吗？');
+  });
+});
+
 describe('bad input and repeats', () => {
   it('empty, too long, control characters, a foreign picture: a field message, nothing stored', async () => {
     const p = await bidding();

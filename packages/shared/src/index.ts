@@ -34,6 +34,7 @@ export * from './project/search.schema.ts';
 export * from './region/region.ts';
 export * from './report/report.schema.ts';
 export * from './showroom/showroom.schema.ts';
+export * from './text/contact-mask.ts';
 export * from './text/text.schema.ts';
 export * from './tip/tip.schema.ts';
 export * from './wechat/wechat.schema.ts';

@@ -2,6 +2,7 @@ import {
   type answerQuestionSchema,
   type askQuestionSchema,
   type clarifySchema,
+  maskContacts,
   PROJECT_STATUS,
   type ProjectQuestion,
   type QuestionList,
@@ -136,7 +137,7 @@ export async function askQuestion(
     const q = await repo.insertQuestion(tx, {
       projectId: p.id,
       supplierId: memberId,
-      content: input.content,
+      content: maskContacts(input.content).text,
       pictures,
     });
     await emit(tx, 'question.asked', q);
@@ -166,7 +167,7 @@ export async function answerQuestion(
     if (p.status !== PROJECT_STATUS.BIDDING) {
       throw new AppError('INVALID_STATE', { message: '项目已不在竞标中，不能再回答' });
     }
-    const q = await repo.answerOnce(tx, p.id, input.questionId, input.content);
+    const q = await repo.answerOnce(tx, p.id, input.questionId, maskContacts(input.content).text);
     if (!q) {
       const existing = await repo.findQuestion(tx, p.id, input.questionId);
       if (!existing || existing.supplierId === null)
@@ -193,7 +194,7 @@ export async function clarify(
     const q = await repo.insertQuestion(tx, {
       projectId: p.id,
       supplierId: null,
-      content: input.content,
+      content: maskContacts(input.content).text,
       pictures: [],
     });
     await emit(tx, 'question.clarified', q);

@@ -104,6 +104,16 @@ describe('项目答疑', { timeout: 30_000 }, () => {
     expect(await within(panel).findByText('问题不能包含控制字符')).toBeTruthy();
   });
 
+  it('says before sending which contact details will show as ＊', async () => {
+    mockFetch(() => jsonResponse(envelope('success', { open: true, newSinceMyQuote: 0, listItem: [] })));
+    renderPanel(<QuestionPanel projectId={9} side="supplier" />);
+    const panel = await screen.findByRole('region', { name: '项目答疑' });
+    fireEvent.change(within(panel).getByLabelText('问题'), { target: { value: '展台 13800×2500 够吗' } });
+    expect(within(panel).queryByText(/成交前请勿交换联系方式/)).toBeNull();
+    fireEvent.change(within(panel).getByLabelText('问题'), { target: { value: '加微信 buildpro99 详聊' } });
+    expect(await within(panel).findByText('成交前请勿交换联系方式：微信号会显示为 ＊')).toBeTruthy();
+  });
+
   it('the customer sees the real supplier and answers a waiting question; posts a clarification', async () => {
     const fetchMock = mockFetch((url) => {
       if (url.endsWith('Projectcenter/questionList'))

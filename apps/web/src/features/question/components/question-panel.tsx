@@ -1,4 +1,10 @@
-import { type ProjectQuestion, QUESTION_MAX, QUESTION_PICTURES_MAX } from '@zl/shared';
+import {
+  maskContacts,
+  maskNotice,
+  type ProjectQuestion,
+  QUESTION_MAX,
+  QUESTION_PICTURES_MAX,
+} from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
@@ -56,6 +62,7 @@ function TextForm({
         placeholder={placeholder}
         rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}
       />
+      <MaskPreview form={form} />
       {pictures && (
         <Form.Item name="pictures" label={`图片（选填，最多 ${QUESTION_PICTURES_MAX} 张）`}>
           <FileUploadList purpose="project" max={QUESTION_PICTURES_MAX} label="图片" className="zl-pics" />
@@ -66,6 +73,21 @@ function TextForm({
       </Button>
     </Form>
   );
+}
+
+/**
+ * Before sending: says which contact details will show as ＊ (the server masks what it stores,
+ * docs/questions.md § Contact details).
+ */
+function MaskPreview({
+  form,
+}: {
+  form: ReturnType<typeof Form.useForm<{ content: string; pictures: string[] }>>[0];
+}) {
+  const content = Form.useWatch('content', form) ?? '';
+  const kinds = content ? maskContacts(content).kinds : [];
+  if (kinds.length === 0) return null;
+  return <Alert type="warning" showIcon className="zl-qa-mask" title={maskNotice(kinds)} />;
 }
 
 function QuestionItem({ q, side, projectId }: { q: ProjectQuestion; side: Side; projectId: number }) {
