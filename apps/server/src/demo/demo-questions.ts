@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projectQuestions } from '../db/schema/index.ts';
 import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
+import { countOfProject, insertRows } from '../modules/question/question.repo.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
 import { DEMO_QA_TITLE } from './demo-marketplace.ts';
 
@@ -21,13 +20,9 @@ export async function seedDemoQuestions(
   if (!supplier || !customer) return [];
   const p = await findProjectByTitle(db, customer.id, DEMO_QA_TITLE);
   if (!p) return [];
-  const [had] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(projectQuestions)
-    .where(sql`${projectQuestions.projectId} = ${p.id}`);
-  if (Number(had?.n ?? 0) > 0) return [];
+  if ((await countOfProject(db, p.id)) > 0) return [];
   const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR);
-  await db.insert(projectQuestions).values([
+  await insertRows(db, [
     {
       projectId: p.id,
       supplierId: supplier.id,

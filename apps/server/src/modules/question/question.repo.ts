@@ -116,3 +116,20 @@ export async function followerIds(db: DbOrTx, projectId: number): Promise<number
     .union(db.select({ id: favorites.memberId }).from(favorites).where(eq(favorites.projectId, projectId)));
   return rows.map((r) => r.id);
 }
+
+/** How many rows a project has (the demo seeds its Q&A only once). */
+export async function countOfProject(db: DbOrTx, projectId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectQuestions)
+    .where(eq(projectQuestions.projectId, projectId));
+  return Number(row?.n ?? 0);
+}
+
+/** Rows as they are (the demo data, with its own times). */
+export async function insertRows(
+  db: DbOrTx,
+  rows: Array<typeof projectQuestions.$inferInsert>,
+): Promise<void> {
+  await db.insert(projectQuestions).values(rows);
+}

@@ -56,7 +56,11 @@ class NoResizeObserver {
 }
 
 function show(detail: Record<string, unknown>) {
-  mockFetch(() => jsonResponse(envelope('success', detail)));
+  mockFetch((url) =>
+    url.endsWith('questionList')
+      ? jsonResponse(envelope('success', { open: true, newSinceMyQuote: 0, listItem: [] }))
+      : jsonResponse(envelope('success', detail)),
+  );
   const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
     initialEntries: ['/orderDetail?id=7'],
   });
@@ -140,6 +144,8 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
       }
       if (url.endsWith('userInfo'))
         return jsonResponse(envelope('success', { personauth: 1, businsauth: 3 }));
+      if (url.endsWith('questionList'))
+        return jsonResponse(envelope('success', { open: false, newSinceMyQuote: 0, listItem: [] }));
       return jsonResponse(envelope('success', won));
     });
     const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {

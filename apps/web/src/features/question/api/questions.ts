@@ -14,8 +14,16 @@ import { questionKeys } from './keys.ts';
 export function questionListQuery(projectId: number) {
   return queryOptions({
     queryKey: questionKeys.list(projectId),
+    // a side panel: when it cannot load, the panel stays away and the page it sits on is unharmed
+    // (no shared error handling, which would send a NOT_FOUND to the not-found page)
     queryFn: ({ signal }) =>
-      api.post<QuestionList>('Projectcenter/questionList', { id: projectId }, { signal }),
+      api.post<QuestionList>(
+        'Projectcenter/questionList',
+        { id: projectId },
+        { signal, skipErrorHandler: true },
+      ),
+    meta: { skipErrorHandler: true },
+    retry: false,
   });
 }
 

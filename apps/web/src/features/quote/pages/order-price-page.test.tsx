@@ -41,6 +41,8 @@ function setup(
     if (url.endsWith('projectFee'))
       return jsonResponse(envelope('success', { coins: 10, balance: 200, enough: true, quoted: false }));
     if (url.endsWith('getPriceTable')) return jsonResponse(envelope('success', TEMPLATE));
+    if (url.endsWith('questionList'))
+      return jsonResponse(envelope('success', { open: true, newSinceMyQuote: 0, listItem: [] }));
     if (url.endsWith('priceTable'))
       return jsonResponse(submitAnswer, submitAnswer.errCode === 'success' ? 200 : 409);
     return jsonResponse(envelope('success', {}));
