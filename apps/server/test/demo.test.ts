@@ -98,14 +98,15 @@ describe('demo Q&A', () => {
       ctx,
       sql`select id from members where mobile = ${DEMO_ACCOUNTS[0].mobile}`,
     );
-    const toSupplier = await questionList(ctx.database.db, s!.id, p!.id);
+    // raw rows: a bigint is a string from the PostgreSQL driver; the service takes numbers, as a session gives them
+    const toSupplier = await questionList(ctx.database.db, Number(s!.id), Number(p!.id));
     expect(toSupplier.open).toBe(true);
     expect(toSupplier.listItem.map((q) => [q.kind, q.asker, q.answer !== null, q.mine])).toEqual([
       ['question', '供应商A', true, true],
       ['clarification', '', false, false],
       ['question', '供应商A', false, true],
     ]);
-    const toCustomer = await questionList(ctx.database.db, p!.customer_id, p!.id);
+    const toCustomer = await questionList(ctx.database.db, Number(p!.customer_id), Number(p!.id));
     expect(toCustomer.listItem.filter((q) => q.kind === 'question' && q.answer === null)).toHaveLength(1);
   });
 });

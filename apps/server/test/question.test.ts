@@ -228,7 +228,8 @@ describe('who may do what', () => {
       ctx,
       sql`insert into project_questions (project_id, supplier_id, content) values (${p.id}, ${s.id}, '迟到的问题') returning id`,
     );
-    expectError(await answer(p.id, q2[0]!.id, '已定标'), 'INVALID_STATE');
+    // a raw row's bigint id is a string from the PostgreSQL driver
+    expectError(await answer(p.id, Number(q2[0]!.id), '已定标'), 'INVALID_STATE');
   });
 });
 
