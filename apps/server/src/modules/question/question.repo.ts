@@ -84,27 +84,29 @@ export async function findQuestion(
   return row;
 }
 
-/** Answers and clarifications published on this project after `since`. */
-export async function publishedSince(db: DbOrTx, projectId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(projectQuestions)
-    .where(and(eq(projectQuestions.projectId, projectId), gt(projectQuestions.publishedAt, since)));
-  return Number(row?.n ?? 0);
-}
-
-/** When the caller's quote on this project was last sent, if it quoted. */
-export async function ownQuoteSentAt(
+/**
+ * Answers and clarifications published on this project after the supplier's quote was last sent,
+ * in one statement; 0 without a quote (the comparison with no quote matches nothing).
+ */
+export async function publishedSinceOwnQuote(
   db: DbOrTx,
   projectId: number,
   supplierId: number,
-): Promise<Date | null> {
+): Promise<number> {
   const [row] = await db
-    .select({ at: quotes.updatedAt })
-    .from(quotes)
-    .where(and(eq(quotes.projectId, projectId), eq(quotes.supplierId, supplierId)))
-    .limit(1);
-  return row?.at ?? null;
+    .select({ n: sql<number>`count(*)::int` })
+    .from(projectQuestions)
+    .where(
+      and(
+        eq(projectQuestions.projectId, projectId),
+        gt(
+          projectQuestions.publishedAt,
+          sql`(select ${quotes.updatedAt} from ${quotes}
+               where ${quotes.projectId} = ${projectId} and ${quotes.supplierId} = ${supplierId})`,
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /** The suppliers who quoted on or favourited the project: told of new answers and clarifications. */

@@ -102,9 +102,7 @@ export async function questionList(db: DbOrTx, memberId: number, projectId: numb
         mine: q.supplierId === memberId,
       }),
     );
-  const quotedAt = await repo.ownQuoteSentAt(db, p.id, memberId);
-  const newSinceMyQuote = quotedAt ? await repo.publishedSince(db, p.id, quotedAt) : 0;
-  return { listItem, open, newSinceMyQuote };
+  return { listItem, open, newSinceMyQuote: await repo.publishedSinceOwnQuote(db, p.id, memberId) };
 }
 
 async function viewOne(db: DbOrTx, memberId: number, p: ProjectRow, id: number): Promise<ProjectQuestion> {
