@@ -3,7 +3,7 @@ import { allStorage, freshMobile, login, logout, smsCode, storageValue } from '.
 
 const PASSWORD = 'Booth2026ok';
 
-test('a protected page while logged out goes to /login', async ({ page }) => {
+test('a protected page while logged out goes to /login', { tag: '@layout' }, async ({ page }) => {
   await page.goto('/orderCenter');
   await expect(page).toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();

@@ -37,14 +37,16 @@ async function demoWonProjectId(page: Page): Promise<number> {
   return p!.id;
 }
 
-test('the admin login is no wider than the phone', async ({ page }) => {
+test('the admin login is no wider than the phone', { tag: '@layout' }, async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: '运营后台' })).toBeVisible({ timeout: 60_000 });
   await noSidewaysScroll(page);
   await shot(page, 'admin-login');
 });
 
-test('the person centre shows the current page among its tabs, scrolled into view', async ({ page }) => {
+test('the person centre shows the current page among its tabs, scrolled into view', {
+  tag: '@layout',
+}, async ({ page }) => {
   await login(page, '13800000001', 'demo1234');
   await expect(page).toHaveURL(/\/mainPage$/);
   for (const [path, label] of [
@@ -65,7 +67,9 @@ test('the person centre shows the current page among its tabs, scrolled into vie
   await shot(page, 'person-center');
 });
 
-test('the supplier reads a need list as cards, and 收藏 stays on one line', async ({ page }) => {
+test('the supplier reads a need list as cards, and 收藏 stays on one line', { tag: '@layout' }, async ({
+  page,
+}) => {
   await login(page, '13900000002', 'demo1234');
   await expect(page).toHaveURL(/\/customer/);
   const id = await demoWonProjectId(page);
@@ -89,7 +93,9 @@ test('the supplier reads a need list as cards, and 收藏 stays on one line', as
   await shot(page, 'order-detail');
 });
 
-test('the customer compares quotes: the quotes past the edge are announced', async ({ page }) => {
+test('the customer compares quotes: the quotes past the edge are announced', { tag: '@layout' }, async ({
+  page,
+}) => {
   await login(page, '13900000002', 'demo1234');
   await expect(page).toHaveURL(/\/customer/);
   const id = await demoWonProjectId(page);
@@ -131,7 +137,9 @@ test('the customer compares quotes: the quotes past the edge are announced', asy
   await shot(page, 'quote-compare');
 });
 
-test('the showroom banner is shown whole (its 3:1 shape), not cropped', async ({ page }) => {
+test('the showroom banner is shown whole (its 3:1 shape), not cropped', { tag: '@layout' }, async ({
+  page,
+}) => {
   await page.goto('/show?id=10000001');
   const banner = page.locator('.zl-show-banner');
   await expect(banner).toBeVisible({ timeout: 60_000 });

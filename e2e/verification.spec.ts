@@ -70,7 +70,9 @@ test('a supplier verifies personally, an operator approves, the supplier sees it
   await expect(page.getByText('已认证').first()).toBeVisible();
 });
 
-test('the business form rejects a wrong credit code in the field, in Chinese', async ({ page }) => {
+test('the business form rejects a wrong credit code in the field, in Chinese', { tag: '@layout' }, async ({
+  page,
+}) => {
   await login(page, '13800000001', 'demo1234');
   await expect(page).toHaveURL(/\/mainPage$/);
   await page.goto('/personCenter/security_person?tab=business');

@@ -58,7 +58,9 @@ test('a new WeChat user binds a mobile, sets a password, and next time WeChat lo
   expect((await other.json()).data.cardno).toBe(cardno);
 });
 
-test('a forged WeChat redirect (state not from this browser) is refused on /login', async ({ page }) => {
+test('a forged WeChat redirect (state not from this browser) is refused on /login', {
+  tag: '@layout',
+}, async ({ page }) => {
   await page.goto('/login?code=code_forged&state=not-from-this-browser');
   await expect(page.getByRole('alert').filter({ hasText: '微信登录已过期，请重新扫码' })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

@@ -4,14 +4,16 @@
 // Ends with one summary line "tests: N passed, N failed".
 //
 // TEST_SCOPE=database (set by .ci/run for its second pass, on the PostgreSQL server) runs only what
-// depends on the database: the server's tests and the browser journeys. Typecheck, lint, the
-// shared package's and the web's jsdom tests give the same answer on either database, so they run
-// once, in the first pass, which also measures coverage (docs/testing.md).
+// depends on the database: the server's tests and the browser journeys but those tagged @layout.
+// Typecheck, lint, the shared package's and the web's jsdom tests and the layout journeys give the
+// same answer on either database, so they run once, in the first pass, which also measures
+// coverage (docs/testing.md). A build of the very same sources is not made twice (buildInputs).
 //
 // TEST_SIDE_BY_SIDE=1 runs vitest and the journeys at the same time, each printing its output when
 // it ends: faster on two cores, but the journeys then take up to twice as long and two of three
 // such runs had a journey miss a time limit (docs/testing.md § Time), so it is not the default.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,12 +94,60 @@ const pwJson = path.join(out, 'playwright.json');
 const journeys = [
   'browser journeys (Playwright, Chromium)',
   'npx',
-  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  // journeys tagged @layout check a page's layout or a form's own checks in the browser: the same
+  // answer on either database, so the database pass leaves them out (docs/testing.md § Time)
+  [
+    'playwright',
+    'test',
+    '-c',
+    'e2e/playwright.config.ts',
+    ...(databaseOnly ? ['--grep-invert', '@layout'] : []),
+  ],
   { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
 ];
 
+/**
+ * What the build reads: every tracked or new file under apps/ and packages/ (tests included, a
+ * little more than needed) and the lockfile, hashed by path and content. `.ci/run`'s second pass
+ * builds the same sources as its first; when the stamp the last build left beside its output is
+ * this hash, that build is the one this run would make, and is used as it is.
+ */
+function buildInputs() {
+  const git = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', 'apps', 'packages', 'package-lock.json'],
+    { cwd: root, encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (git.status !== 0) return undefined; // not a git checkout: always build
+  const hash = createHash('sha256');
+  for (const file of git.stdout.toString('utf8').split('\0').filter(Boolean).sort()) {
+    const full = path.join(root, file);
+    if (!fs.existsSync(full)) continue; // deleted, not yet staged
+    hash.update(`${file}\0`).update(fs.readFileSync(full)).update('\0');
+  }
+  return hash.digest('hex');
+}
+const stampFile = path.join(root, 'apps/server/dist/.build-inputs');
+const inputs = buildInputs();
+const outputs = ['apps/server/dist/server.js', 'apps/web/dist/index.html'].map((f) => path.join(root, f));
+
 // The build comes first: the journeys need it, and nothing writes to dist/ while tests read it.
-const built = step('build', 'npm', ['run', 'build']);
+let built;
+if (
+  inputs !== undefined &&
+  outputs.every((f) => fs.existsSync(f)) &&
+  fs.existsSync(stampFile) &&
+  fs.readFileSync(stampFile, 'utf8') === inputs
+) {
+  console.log(
+    `\n== build ==\ndist/ was built from these very sources (${inputs.slice(0, 12)}): not built again`,
+  );
+  built = true;
+} else {
+  fs.rmSync(stampFile, { force: true });
+  built = step('build', 'npm', ['run', 'build']);
+  if (built && inputs !== undefined) fs.writeFileSync(stampFile, inputs);
+}
 if (sideBySide) {
   await Promise.all([background(...vitest), built ? background(...journeys) : Promise.resolve(false)]);
 } else {
