@@ -33,6 +33,8 @@ import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { createStorage, type FileStorage } from './modules/file/storage.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
+import { registerInvoiceRoutes } from './modules/invoice/invoice.routes.ts';
+import { invoiceFileReader } from './modules/invoice/invoice-files.ts';
 import { registerLiveHandlers } from './modules/live/live.events.ts';
 import { LIVE_DEFAULTS, LiveHub } from './modules/live/live.hub.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
@@ -309,7 +311,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerUserRoutes(app, deps);
   const storage = opts.storage ?? (await createStorage(config));
   if (!opts.storage) app.addHook('onClose', async () => storage.close?.());
-  registerFileRoutes(app, deps, storage, [reportFileReader, complaintEvidenceReader]);
+  registerFileRoutes(app, deps, storage, [reportFileReader, complaintEvidenceReader, invoiceFileReader]);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);
@@ -325,6 +327,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWithdrawRoutes(app, deps);
   registerBillsRoutes(app, deps);
   registerContractRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
   registerWorksRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);

@@ -13,11 +13,13 @@ import { DEMO_CONTRACT_TITLES } from '../src/demo/demo-contract.ts';
 import { DEMO_EARNING_PROJECTS } from '../src/demo/demo-earnings.ts';
 import { DEMO_EVALUATED_TITLE, DEMO_TO_EVALUATE_TITLE } from '../src/demo/demo-evaluation.ts';
 import { DEMO_QA_TITLE, DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
+import { DEMO_REPORT_PREPAY_FEN, DEMO_REPORT_TITLE } from '../src/demo/demo-report.ts';
 import { DEMO_SUPPLIER_REALNAME } from '../src/demo/demo-verification.ts';
 import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { contractPdf } from '../src/modules/contract/contract.service.ts';
 import { LocalDiskStorage } from '../src/modules/file/storage.ts';
+import { isInvoiceFileOf, paidNet } from '../src/modules/invoice/invoice.repo.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { questionList } from '../src/modules/question/question.service.ts';
 import { Client, count, expectOk, login, rows } from './helpers.ts';
@@ -40,6 +42,7 @@ async function demoCounts(): Promise<Record<string, number>> {
                (select count(*)::int from services) as services,
                (select count(*)::int from tips) as tips,
                (select count(*)::int from project_questions) as questions,
+               (select count(*)::int from invoices) as invoices,
                (select count(*)::int from evaluations) as evaluations,
                (select count(*)::int from complaints) as complaints,
                (select count(*)::int from withdrawals) as withdrawals,
@@ -108,6 +111,25 @@ describe('demo Q&A', () => {
     ]);
     const toCustomer = await questionList(ctx.database.db, Number(p!.customer_id), Number(p!.id));
     expect(toCustomer.listItem.filter((q) => q.kind === 'question' && q.answer === null)).toHaveLength(1);
+  });
+});
+
+describe('demo invoices', () => {
+  it('the project awaiting acceptance has one invoice issued (its file readable by both) and one asked for', async () => {
+    const [p] = await rows<{ id: number; customer_id: number }>(
+      ctx,
+      sql`select id, customer_id from projects where title = ${DEMO_REPORT_TITLE}`,
+    );
+    const invs = await rows<{ status: string; amount: number; file_id: string | null; supplier_id: number }>(
+      ctx,
+      sql`select status, amount, file_id, supplier_id from invoices where project_id = ${p!.id} order by id`,
+    );
+    expect(invs.map((i) => [i.status, Number(i.amount)])).toEqual([
+      ['issued', DEMO_REPORT_PREPAY_FEN / 2],
+      ['requested', DEMO_REPORT_PREPAY_FEN / 2],
+    ]);
+    expect(await isInvoiceFileOf(ctx.database.db, invs[0]!.file_id!, Number(p!.customer_id))).toBe(true);
+    expect(await paidNet(ctx.database.db, Number(p!.id))).toBe(DEMO_REPORT_PREPAY_FEN);
   });
 });
 

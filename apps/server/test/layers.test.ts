@@ -144,6 +144,7 @@ const ALLOWED_MODULE_EDGES: Record<string, readonly string[]> = {
   bills: ['project'],
   favorite: ['project', 'projectcenter'],
   question: ['file', 'outbox', 'project', 'projectcenter', 'tip', 'user'],
+  invoice: ['file', 'outbox', 'project', 'tip', 'user'],
   home: ['bills', 'member', 'project', 'projectcenter', 'tip'],
   company: ['evaluation', 'file', 'member', 'user'],
   customer: ['audit', 'evaluation', 'file', 'member', 'project', 'projectcenter', 'user'],

@@ -16,6 +16,7 @@ export * from './date/date.ts';
 export * from './evaluation/evaluation.schema.ts';
 export * from './file/file.schema.ts';
 export * from './home/home.schema.ts';
+export * from './invoice/invoice.schema.ts';
 export * from './labels.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';

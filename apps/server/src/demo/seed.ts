@@ -13,6 +13,7 @@ import {
   DEMO_TO_EVALUATE_TITLE,
   seedDemoEvaluations,
 } from './demo-evaluation.ts';
+import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoQuestions } from './demo-questions.ts';
@@ -90,6 +91,7 @@ export async function seedDemoData(
     ...(await seedDemoPrepay(db, demo)),
     ...(await seedDemoContract(db, demo)),
     ...(await seedDemoReport(db, { ...demo, storage: opts.storage })),
+    ...(await seedDemoInvoices(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoComplaint(db, demo)),
     ...(await seedDemoEvaluations(db, demo)),
     ...(await seedDemoEarnings(db, demo)),

@@ -31,6 +31,10 @@ export const API_TAGS = [
   },
   { name: 'Dev', description: '仅开发环境：读取开发短信发件箱（生产环境不存在）' },
   { name: 'Health', description: '运维探针：进程存活与数据库就绪（不套信封）' },
+  {
+    name: 'Invoice',
+    description: '发票：参展商申请、中标供应商开具或拒绝、双方的发票列表；供应商的平台佣金月结单',
+  },
   { name: 'Complain', description: '投诉：项目双方发起投诉、答复、查看裁决（运营裁决见 Admin）' },
   { name: 'Tipcenter', description: '消息中心：消息列表（类型、已读筛选）、标记已读、删除' },
   {
@@ -142,6 +146,14 @@ const DOC_ONLY: Record<
     },
   },
   'POST /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
+  'GET /api/Invoice/statement': {
+    response: {
+      200: {
+        description: '佣金月结单 PDF（附件名 佣金月结单-YYYY-MM.pdf）；失败时为失败的信封',
+        content: { 'application/pdf': { schema: z.file() } },
+      },
+    },
+  },
 };
 
 /** docs/delivery-contract.md "Contract PDF". */

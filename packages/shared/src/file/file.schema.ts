@@ -6,7 +6,7 @@ import { textSchema } from '../text/text.schema.ts';
  * licences and contract paperwork are private (owner and operators only).
  */
 export const PUBLIC_PURPOSES = ['avatar', 'case', 'design', 'service', 'project', 'showroom'] as const;
-export const PRIVATE_PURPOSES = ['idcard', 'license', 'contract', 'report', 'attachment'] as const;
+export const PRIVATE_PURPOSES = ['idcard', 'license', 'contract', 'report', 'attachment', 'invoice'] as const;
 export const FILE_PURPOSES = [...PUBLIC_PURPOSES, ...PRIVATE_PURPOSES] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 export type FileVisibility = 'public' | 'private';
@@ -20,7 +20,7 @@ export const FILE_MIMES = [...IMAGE_MIMES, 'application/pdf'] as const;
 export type FileMime = (typeof FILE_MIMES)[number];
 
 /** Paperwork may be a PDF; everything shown as a picture (ID cards and licences included) is an image. */
-export const PDF_PURPOSES: readonly FilePurpose[] = ['contract', 'report', 'attachment'];
+export const PDF_PURPOSES: readonly FilePurpose[] = ['contract', 'report', 'attachment', 'invoice'];
 
 export function acceptsPdf(purpose: FilePurpose): boolean {
   return PDF_PURPOSES.includes(purpose);

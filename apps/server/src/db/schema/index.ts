@@ -3,6 +3,7 @@ export * from './complaints.ts';
 export * from './evaluations.ts';
 export * from './files.ts';
 export * from './idempotency.ts';
+export * from './invoices.ts';
 export * from './ledger.ts';
 export * from './members.ts';
 export * from './outbox.ts';

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import {
   AUTO_ACCEPT_DAYS_DEFAULT,
   buildInDate,
@@ -7,17 +6,14 @@ import {
   REQUIREMENT_CATEGORIES,
 } from '@zl/shared';
 import PDFDocument from 'pdfkit';
+import { PDF_FONT, PDF_FONT_BOLD } from '../../lib/pdf-fonts.ts';
 
 /**
- * Drafts the contract PDF from the award (docs/delivery-contract.md "Contract PDF"). The Chinese
- * font is Noto Sans SC from @embedpdf/fonts-sc; pdfkit embeds only the glyphs used (a subset), so
- * a contract is tens of kilobytes and its text stays extractable.
+ * Drafts the contract PDF from the award (docs/delivery-contract.md "Contract PDF"), in the
+ * platform's Chinese font (lib/pdf-fonts.ts).
  */
-const require = createRequire(import.meta.url);
-const FONT = require
-  .resolve('@embedpdf/fonts-sc')
-  .replace(/dist[/\\]index\.c?js$/, 'fonts/NotoSansHans-Regular.otf');
-const FONT_BOLD = FONT.replace('Regular', 'Medium');
+const FONT = PDF_FONT;
+const FONT_BOLD = PDF_FONT_BOLD;
 
 export interface ContractParty {
   /** the verified name: company, else real name (docs/members.md "Party names") */
