@@ -1,7 +1,8 @@
 // Issue 11, the whole delivery in one journey (docs/delivery.md): a project awarded through the API
 // (steps/award.ts) is carried in Chromium through the contract, the prepayment, the completion
 // report with its checklist, the acceptance that releases the escrow, and both evaluations; and a
-// complaint on a demo project is ruled with a split in the console.
+// complaint on a demo project is ruled with a split in the console. After the prepayment, an invoice
+// (发票) is asked for and issued (docs/invoices.md).
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { type Awarded, awardedProject, ok, PASSWORD } from './steps/award.ts';
 import { consoleLogin, fileComplaint, ruleSplit } from './steps/complaint.ts';
 import { approveContract, signAndUploadContract } from './steps/contract.ts';
 import { customerEvaluates, supplierEvaluates } from './steps/evaluation.ts';
+import { issueInvoice, requestInvoice } from './steps/invoice.ts';
 import { payPrepayment } from './steps/prepay.ts';
 import { reviewReport, uploadReport } from './steps/report.ts';
 
@@ -70,6 +72,13 @@ test('award → contract → prepayment → report → acceptance → payout →
   // 2. the customer approves it and prepays through the sandbox 收银台: 签约中 → 施工中
   await approveContract(customer, id);
   await payPrepayment(customer, id, '5,000.00');
+
+  // 2b. a 发票 over ¥2,000.00 of it: the customer asks, the winner uploads it as a PDF, both see 已开票
+  await requestInvoice(customer, id, '2000');
+  await issueInvoice(supplier, id, pdfPath, '26442000000000000001');
+  await customer.reload();
+  await expect(customer.locator('#invoice').getByText('已开票')).toBeVisible();
+  await expect(customer.locator('#invoice').getByText('最多 ¥3,000.00')).toBeVisible();
 
   // 3. the supplier hands in the report, a photo for each priced line
   const photo = testInfo.outputPath('site.jpg');

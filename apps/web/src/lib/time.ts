@@ -64,3 +64,8 @@ export function chinaNow(): Dayjs {
 export function pickerText(d: Dayjs): string {
   return d.format('YYYY-MM-DD HH:mm');
 }
+
+/** A month picker's value as `YYYY-MM` (its wall clock: the China month the picker shows). */
+export function pickerMonth(d: Dayjs): string {
+  return d.format('YYYY-MM');
+}

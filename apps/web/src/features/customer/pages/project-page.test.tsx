@@ -12,11 +12,12 @@ import ProjectPage from './project-page.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-function serve(p: Project) {
+function serve(p: Project, invoices: unknown = null) {
   return mockFetch((url) => {
     if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
     if (url.endsWith('Customer/quoteList'))
       return jsonResponse(envelope('success', { listItem: [], total: 0, page: 1 }));
+    if (url.endsWith('Invoice/list') && invoices) return jsonResponse(envelope('success', invoices));
     return jsonResponse(envelope('success', null));
   });
 }
@@ -48,6 +49,7 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(screen.queryByText('报价对比')).toBeNull();
     expect(screen.queryByText(/会陆续收到报价/)).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Customer/quoteList'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Invoice/list'))).toBe(false);
     expect(projectActions({ status: 7, closedBy }).compare).toBe(false);
   });
 
@@ -72,5 +74,23 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(await screen.findByText('报价对比')).toBeTruthy();
     expect(await screen.findByText(/会陆续收到报价/)).toBeTruthy();
     expect(projectActions({ status: 1 }).compare).toBe(true);
+  });
+
+  it('awarded: 发票 with what may be invoiced and the form (docs/invoices.md)', async () => {
+    serve(projectFixture({ status: 4, statusText: '施工中' }), {
+      listItem: [],
+      total: 0,
+      page: 1,
+      request: {
+        paid: 1_280_000,
+        invoiceable: 1_280_000,
+        prefill: { title: '深圳华科电子有限公司', taxNo: '', bank: '', bankAccount: '' },
+      },
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: '发票' });
+    expect(panel.textContent).toContain('暂无发票申请');
+    expect(panel.textContent).toContain('可开票金额 ¥12,800.00');
+    expect(screen.getByRole('button', { name: /提交申请/ })).toBeTruthy();
   });
 });

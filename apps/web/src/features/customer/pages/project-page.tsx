@@ -24,6 +24,7 @@ import { useUserInfo } from '../../../lib/user-info.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
+import { InvoicePanel } from '../../invoice/index.ts';
 import { PrepayPanel } from '../../payment/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
@@ -195,6 +196,10 @@ export default function ProjectPage() {
           <ProgressCard project={p} party="customer" />
         )}
       <AcceptanceSection projectId={p.id} status={p.status} />
+      {p.status >= PROJECT_STATUS.AWARDED &&
+        (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
+          <InvoicePanel projectId={p.id} side="customer" />
+        )}
       {(p.orbits?.length ?? 0) > 1 && (
         <div className="zl-panel" id="timeline">
           <h2 className="zl-cust-h3">项目进度</h2>

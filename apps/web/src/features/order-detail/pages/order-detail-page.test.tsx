@@ -146,6 +146,8 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
         return jsonResponse(envelope('success', { personauth: 1, businsauth: 3 }));
       if (url.endsWith('questionList'))
         return jsonResponse(envelope('success', { open: false, newSinceMyQuote: 0, listItem: [] }));
+      if (url.endsWith('Invoice/list'))
+        return jsonResponse(envelope('success', { listItem: [], total: 0, page: 1, request: null }));
       return jsonResponse(envelope('success', won));
     });
     const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
@@ -162,5 +164,8 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/请等待客户选标/)).toBeNull();
     expect(screen.queryByRole('button', { name: '已报价' })).toBeNull();
     expect(screen.queryByText(/修改报价/)).toBeNull();
+    // the winner issues the customer's invoices here (docs/invoices.md)
+    const invoices = await screen.findByRole('region', { name: '发票' });
+    expect(invoices.textContent).toContain('参展商暂未申请发票');
   });
 });

@@ -33,6 +33,7 @@ import { formatDatesTimes } from '../../../lib/time.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
+import { InvoicePanel } from '../../invoice/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
@@ -181,6 +182,12 @@ export default function OrderDetailPage() {
       {winner.data?.contact && p.status === PROJECT_STATUS.DONE && (
         <div id="evaluation">
           <EvaluationPanel side="supplier" projectId={p.id} />
+        </div>
+      )}
+
+      {p.myQuote?.status === QUOTE_STATUS.WON && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
+        <div className="zl-od-invoice">
+          <InvoicePanel projectId={p.id} side="supplier" />
         </div>
       )}
 
