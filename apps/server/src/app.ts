@@ -60,6 +60,7 @@ import { registerAdminSessionHook } from './plugins/admin-session.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerGuards } from './plugins/guards.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSessionHook, SID_COOKIE } from './plugins/session.ts';
@@ -221,6 +222,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.addHook('preClose', async () => {
     await live.stop();
   });
+  // Before the routes: every answer is counted (docs/operations.md § Metrics).
+  registerMetrics(app, { config, database, live, jobs });
   // Runs after in-flight requests finished: a round in progress completes, nothing new starts.
   app.addHook('onClose', async () => {
     await jobs.stop();

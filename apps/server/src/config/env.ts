@@ -4,6 +4,7 @@ import { databaseConfig, databaseEnv } from './database.ts';
 import { jobsConfig, jobsEnv } from './jobs.ts';
 import { liveConfig, liveEnv } from './live.ts';
 import { marketplaceConfig, marketplaceEnv } from './marketplace.ts';
+import { metricsConfig, metricsEnv } from './metrics.ts';
 import { serverConfig, serverEnv, serverProductionProblems } from './server.ts';
 import { sessionsConfig, sessionsEnv } from './sessions.ts';
 import { smsConfig, smsEnv, smsProductionProblems } from './sms.ts';
@@ -26,6 +27,7 @@ export const envSchema = z.object({
   ...jobsEnv.shape,
   ...marketplaceEnv.shape,
   ...liveEnv.shape,
+  ...metricsEnv.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -79,6 +81,7 @@ function toConfig(e: Env) {
     jobs: jobsConfig(e),
     marketplace: marketplaceConfig(e),
     live: liveConfig(e),
+    metrics: metricsConfig(e),
   };
 }
 

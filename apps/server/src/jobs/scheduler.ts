@@ -87,6 +87,8 @@ export class Scheduler {
   private readonly engineSettings: EngineSettings | null;
   /** the engine of this process while started; resolves null when there is none (timers then) */
   private engine: Promise<PgBoss | null> | null = null;
+  /** per job: rounds run here and when the last one ended well (the metrics, docs/operations.md § Metrics) */
+  private readonly rounds = new Map<string, { ok: number; failed: number; lastOkAt: number | null }>();
 
   constructor(
     private readonly database: Database,
@@ -328,8 +330,33 @@ export class Scheduler {
     }
   }
 
+  /** Rounds of each registered job run in this process: how many ended well or threw, and when the last good one ended. */
+  roundStats(): Array<{
+    job: string;
+    intervalMs: number;
+    ok: number;
+    failed: number;
+    lastOkAt: number | null;
+  }> {
+    return [...this.jobs.values()].map(({ job }) => ({
+      job: job.name,
+      intervalMs: job.intervalMs,
+      ...(this.rounds.get(job.name) ?? { ok: 0, failed: 0, lastOkAt: null }),
+    }));
+  }
+
   private async work(state: JobState): Promise<void> {
-    const out = await state.job.run();
+    const stats = this.rounds.get(state.job.name) ?? { ok: 0, failed: 0, lastOkAt: null };
+    this.rounds.set(state.job.name, stats);
+    let out: Awaited<ReturnType<Job['run']>>;
+    try {
+      out = await state.job.run();
+    } catch (err) {
+      stats.failed++;
+      throw err;
+    }
+    stats.ok++;
+    stats.lastOkAt = Date.now();
     const nextInMs = out?.nextInMs;
     if (state.soon) clearTimeout(state.soon);
     state.soon = null;

@@ -146,6 +146,15 @@ const DOC_ONLY: Record<
     },
   },
   'POST /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
+  'GET /metrics': {
+    response: {
+      200: {
+        description:
+          'Prometheus 文本格式（text/plain; version=0.0.4）；未开启为 404，令牌不对为 401（docs/operations.md § Metrics）',
+        content: { 'text/plain': { schema: z.string() } },
+      },
+    },
+  },
   'GET /api/Invoice/statement': {
     response: {
       200: {

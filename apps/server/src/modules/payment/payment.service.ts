@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { paymentNotificationsTotal, paymentsSettledTotal } from '../../lib/metrics.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import {
   coinRecharge,
@@ -221,6 +222,7 @@ export async function handleNotify(
   if (!alipay) return 'failure';
   const me = await alipay.ready();
   const reject = (why: string) => {
+    paymentNotificationsTotal.inc({ result: 'refused' });
     deps.log.warn({ outTradeNo: form.out_trade_no?.slice(0, 64), why }, 'alipay notify refused');
     return 'failure' as const;
   };
@@ -238,7 +240,11 @@ export async function handleNotify(
   const tradeNo = (form.trade_no ?? '').slice(0, 64);
   const result = await settleOrder(deps.db, outTradeNo, order.amount, tradeNo);
   if (result === 'mismatch') return reject('settle mismatch');
-  if (result === 'settled') deps.log.info({ outTradeNo, purpose: order.purpose }, 'payment settled');
+  if (result === 'settled') {
+    deps.log.info({ outTradeNo, purpose: order.purpose }, 'payment settled');
+    paymentsSettledTotal.inc({ purpose: order.purpose, via: 'notify' });
+  }
+  paymentNotificationsTotal.inc({ result: result === 'settled' ? 'settled' : 'repeated' });
   return 'success';
 }
 
@@ -279,7 +285,10 @@ export async function reconcile(
           continue;
         }
         const r = await settleOrder(deps.db, order.outTradeNo, order.amount, q.tradeNo ?? '');
-        if (r === 'settled') result.settled++;
+        if (r === 'settled') {
+          result.settled++;
+          paymentsSettledTotal.inc({ purpose: order.purpose, via: 'reconcile' });
+        }
       } else if (
         q.tradeStatus === 'TRADE_CLOSED' ||
         (q.tradeStatus === 'NOT_EXIST' && now.getTime() - order.createdAt.getTime() > CLOSE_UNKNOWN_AFTER_MS)

@@ -13,6 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, envelope, okEnvelope } from '../../lib/errors.ts';
+import { loginsTotal } from '../../lib/metrics.ts';
 import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
@@ -106,12 +107,21 @@ export function registerUserRoutes(app: App, deps: Deps): void {
           throw err;
         }
       }
-      const out = await service.loginWithPassword(
-        deps,
-        { mobile: body.mobile!, password: body.password!, remember: auto },
-        meta(request),
-        request.cookies[SID_COOKIE],
-      );
+      let out: Awaited<ReturnType<typeof service.loginWithPassword>>;
+      try {
+        out = await service.loginWithPassword(
+          deps,
+          { mobile: body.mobile!, password: body.password!, remember: auto },
+          meta(request),
+          request.cookies[SID_COOKIE],
+        );
+      } catch (err) {
+        const code = err instanceof AppError ? err.code : '';
+        if (code === 'LOGIN_FAILED') loginsTotal.inc({ result: 'failure' });
+        else if (code === 'ACCOUNT_LOCKED') loginsTotal.inc({ result: 'locked' });
+        throw err;
+      }
+      loginsTotal.inc({ result: 'success' });
       await startSession(deps, request, reply, out, true);
       return okEnvelope(out.result);
     },
