@@ -13,7 +13,7 @@ import type { Database } from './db/client.ts';
 import { pingDatabase } from './db/health.repo.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
-import { loggerOptions, requestChildLogger } from './lib/logging.ts';
+import { loggerOptions, OneLineLogController, requestChildLogger } from './lib/logging.ts';
 import { encodePage, parseLandingTable, pickEncoding, withPreloads } from './lib/page-encoding.ts';
 import type { App, Deps } from './lib/types.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
@@ -154,6 +154,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       : { logger: loggerOptions(config.server.logLevel, opts.logStream) }),
     // the per-request logger without pino's redaction pass over its `reqId` (lib/logging.ts)
     childLoggerFactory: requestChildLogger,
+    // one line per request at its status's level, instead of Fastify's two at info (lib/logging.ts)
+    logController: new OneLineLogController(),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.server.trustProxy,
     genReqId: (req) => {

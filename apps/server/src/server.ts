@@ -4,6 +4,7 @@ import { superviseWorkers, workersArg } from './cluster.ts';
 import { type Config, loadConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { prettyStream, wantsPrettyLogs } from './lib/logging.ts';
 import { createStorage, type FileStorage } from './modules/file/storage.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
@@ -48,7 +49,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, database, storage });
+  // A person at a terminal outside production reads coloured lines; anything else gets JSON.
+  const logStream = wantsPrettyLogs(config.isProduction) ? prettyStream() : undefined;
+  const app = await buildApp({ config, database, storage, logStream });
 
   if (config.server.demoData && cluster.isPrimary) await seed(database, storage, config);
 

@@ -2,7 +2,14 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loggerOptions, requestChildLogger, serializeError } from '../src/lib/logging.ts';
+import {
+  loggerOptions,
+  prettyStream,
+  requestChildLogger,
+  requestLevel,
+  serializeError,
+  wantsPrettyLogs,
+} from '../src/lib/logging.ts';
 import { Client, expectError, makeTestApp, PASSWORD, type TestContext } from './helpers.ts';
 import { creditCode, loggedIn, tempUploadDir, uploadId } from './member-fixtures.ts';
 
@@ -24,7 +31,8 @@ const SECRET = 'Zl-Secret-7319';
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await makeTestApp(
-    { LOG_LEVEL: 'info', UPLOAD_DIR: tempUploadDir() },
+    // debug: the one line of a request that ended well is written at debug (lib/logging.ts requestLevel)
+    { LOG_LEVEL: 'debug', UPLOAD_DIR: tempUploadDir() },
     {
       logStream: stream,
       beforeReady: (app) => {
@@ -154,17 +162,56 @@ describe('requests in the log', () => {
     expectAbsent([mobile, SECRET]);
   });
 
-  it('carry the request id in every line of the request, the incoming one as sent', async () => {
+  it('one line per request, carrying its request id (the incoming one as sent), status and time', async () => {
     const id = 'trace-1234.abc_DEF';
+    const before = logLines().length;
     await ctx.app.inject({ method: 'GET', url: '/livez', headers: { 'x-request-id': id } });
     await ctx.app.inject({ method: 'GET', url: '/livez' });
-    const ids = logLines()
-      .filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')
-      .map((l) => l.reqId);
-    expect(ids).toHaveLength(4);
-    expect(ids.slice(0, 2)).toEqual([id, id]);
-    expect(ids[2]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(ids[3]).toBe(ids[2]);
+    const lines = logLines()
+      .slice(before)
+      .filter((l) => (l.req as { url?: string } | undefined)?.url === '/livez');
+    expect(lines.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
+    expect(lines[0]!.reqId).toBe(id);
+    expect(lines[1]!.reqId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(lines.map((l) => [(l.res as { statusCode: number }).statusCode, typeof l.responseTime])).toEqual([
+      [200, 'number'],
+      [200, 'number'],
+    ]);
+    // the incoming line only at trace
+    expect(logLines().some((l) => l.msg === 'incoming request')).toBe(false);
+  });
+
+  it('by level: a 2xx at debug, a refusal at info, a server error at warn', () => {
+    expect([200, 302, 400, 404, 429, 500, 503].map(requestLevel)).toEqual([
+      'debug',
+      'debug',
+      'info',
+      'info',
+      'info',
+      'warn',
+      'warn',
+    ]);
+  });
+
+  it('readable lines only for a person at a terminal outside production; redaction runs first', () => {
+    expect(wantsPrettyLogs(false, { isTTY: true })).toBe(true);
+    expect(wantsPrettyLogs(false, { isTTY: false })).toBe(false);
+    expect(wantsPrettyLogs(false, {})).toBe(false);
+    expect(wantsPrettyLogs(true, { isTTY: true })).toBe(false);
+    let text = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        text += String(chunk);
+        done();
+      },
+    });
+    const log = pino(loggerOptions('info') as pino.LoggerOptions, prettyStream(sink));
+    log.info({ mobile: '13598761234', detail: { password: SECRET } }, '展览供应商接单平台已启动');
+    expect(text).toContain('展览供应商接单平台已启动');
+    expect(text).toContain('[redacted]');
+    expect(text).not.toContain('13598761234');
+    expect(text).not.toContain(SECRET);
+    expect(text.trim().split('\n')).toHaveLength(1);
   });
 });
 

@@ -21,7 +21,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the server process', () => {
   }, async () => {
     const port = await freePort();
     // info: its log says when the login below has arrived and when the shutdown has begun
-    const first = start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' });
+    // trace: the `incoming request` line tells that the login's headers arrived (lib/logging.ts)
+    const first = start({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'trace' });
     running.push(first);
     await waitHealthy(port, first);
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);

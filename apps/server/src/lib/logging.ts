@@ -1,5 +1,12 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 
 /**
  * What the server's log may carry (docs/api.md, "Logs"): never a query's parameters, a secret, a
@@ -165,4 +172,66 @@ export function requestChildLogger(
   (child as unknown as Record<symbol, unknown>)[chindingsSym] =
     `${parent[chindingsSym] as string},"${REQUEST_ID_KEY}":${JSON.stringify(id)}`;
   return child;
+}
+
+/**
+ * Readable lines for a person at a terminal (`npm start`, `npm run dev` outside production): pino's
+ * lines coloured and on one line each, with the time of day; UTF-8 throughout, so Chinese messages
+ * print as they are. The redaction and serializers run before it, exactly as for JSON.
+ */
+export function prettyStream(destination?: NodeJS.WritableStream): NodeJS.WritableStream {
+  return pretty({
+    ...(destination ? { destination } : {}),
+    colorize: true,
+    sync: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+  });
+}
+
+/** JSON (for log collectors), or readable lines when a person watches a terminal outside production. */
+export function wantsPrettyLogs(
+  isProduction: boolean,
+  stdout: { isTTY?: boolean } = process.stdout,
+): boolean {
+  return !isProduction && stdout.isTTY === true;
+}
+
+/**
+ * The one line a request leaves (docs/api.md "Logs"): method, path without its query string, status
+ * and time. Answers below 400 at `debug` (the metrics count them, docs/operations.md § Metrics), a
+ * refusal (4xx) at `info`, a server error at `warn` (the error itself is logged where it happens).
+ */
+export function requestLevel(statusCode: number): 'debug' | 'info' | 'warn' {
+  if (statusCode >= 500) return 'warn';
+  return statusCode >= 400 ? 'info' : 'debug';
+}
+
+/**
+ * Fastify's request log lines (its `logController`): `incoming request` only at `trace`, and one
+ * `request completed` line at the answer's level (requestLevel) with method, path, status and time
+ * in ms; a request that errored while answering keeps Fastify's `request errored` line at error.
+ */
+export class OneLineLogController extends LogController {
+  /** At `trace` only (a no-op at any usual level): when a request came in, for tracing one by hand. */
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.trace({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    // pino answers a level below its own with a no-op: a 200 costs nothing at the default `info`
+    request.log[requestLevel(reply.statusCode)](
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  }
 }
