@@ -90,6 +90,38 @@ export type InvoiceWithProject = InvoiceRow & {
   supplierName: string;
 };
 
+/** An invoice with its project's number and title and both parties' verified names. */
+function withProject(db: DbOrTx) {
+  return db
+    .select({
+      invoice: invoices,
+      orders: projects.orders,
+      projectTitle: projects.title,
+      customerName: counterpartCustomer,
+      supplierName: counterpartSupplier,
+    })
+    .from(invoices)
+    .innerJoin(projects, eq(projects.id, invoices.projectId));
+}
+
+type WithProjectRow = Awaited<ReturnType<ReturnType<typeof withProject>['execute']>>[number];
+
+function flat(r: WithProjectRow): InvoiceWithProject {
+  return {
+    ...r.invoice,
+    orders: r.orders,
+    projectTitle: r.projectTitle,
+    customerName: r.customerName,
+    supplierName: r.supplierName,
+  };
+}
+
+/** One invoice as the lists show it, or undefined. */
+export async function findWithProject(db: DbOrTx, id: number): Promise<InvoiceWithProject | undefined> {
+  const [row] = await withProject(db).where(eq(invoices.id, id)).limit(1);
+  return row ? flat(row) : undefined;
+}
+
 /** The caller's invoices (as customer or supplier), one project's (`projectId`) or all, newest first. */
 export async function listFor(
   db: DbOrTx,
@@ -99,32 +131,10 @@ export async function listFor(
   const mine = or(eq(invoices.customerId, memberId), eq(invoices.supplierId, memberId));
   const where = opts.projectId === undefined ? mine : and(eq(invoices.projectId, opts.projectId), mine);
   const [rows, [n]] = await Promise.all([
-    db
-      .select({
-        invoice: invoices,
-        orders: projects.orders,
-        projectTitle: projects.title,
-        customerName: counterpartCustomer,
-        supplierName: counterpartSupplier,
-      })
-      .from(invoices)
-      .innerJoin(projects, eq(projects.id, invoices.projectId))
-      .where(where)
-      .orderBy(desc(invoices.id))
-      .limit(opts.limit)
-      .offset(opts.offset),
+    withProject(db).where(where).orderBy(desc(invoices.id)).limit(opts.limit).offset(opts.offset),
     db.select({ n: count() }).from(invoices).where(where),
   ]);
-  return {
-    rows: rows.map((r) => ({
-      ...r.invoice,
-      orders: r.orders,
-      projectTitle: r.projectTitle,
-      customerName: r.customerName,
-      supplierName: r.supplierName,
-    })),
-    total: Number(n?.n ?? 0),
-  };
+  return { rows: rows.map(flat), total: Number(n?.n ?? 0) };
 }
 
 /** The invoice details of the member's latest approved business verification, or blanks. */

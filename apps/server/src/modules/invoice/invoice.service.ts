@@ -79,9 +79,9 @@ function view(
   };
 }
 
+/** The invoice just written, as its party (the caller) sees it: one row read. */
 async function viewOf(db: DbOrTx, memberId: number, row: InvoiceRow): Promise<Invoice> {
-  const { rows } = await repo.listFor(db, memberId, { projectId: row.projectId, limit: 1_000, offset: 0 });
-  const full = rows.find((r) => r.id === row.id);
+  const full = await repo.findWithProject(db, row.id);
   if (!full) throw new AppError('NOT_FOUND');
   return view(full, memberId, await pdfIds(db, full.fileId ? [full.fileId] : []));
 }
