@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { freshMobile, login, smsCode } from './fixtures.ts';
+import { openCustomerProject } from './steps/stages.ts';
 
 const PASSWORD = 'Booth2026ok';
 const SHOTS = process.env.SHOTS_DIR;
@@ -60,8 +61,7 @@ test('the demo customer pays the due prepayment in the sandbox (phone width)', a
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, mobile, 'demo1234');
   await expect(page).not.toHaveURL(/\/login/);
-  await page.goto('/customer/projects');
-  await page.getByText('2026 深圳国际消费电子展特装展台（待付预付款）').first().click();
+  await openCustomerProject(page, '2026 深圳国际消费电子展特装展台（待付预付款）');
   await expect(page.getByText('合同已审核通过，请支付预付款 ¥12,800.00')).toBeVisible();
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/prepay-phone.png`, fullPage: true });

@@ -1,8 +1,10 @@
-// Issue 11, the whole delivery in one journey (docs/delivery.md): a project awarded through the API
-// (steps/award.ts) is carried in Chromium through the contract, the prepayment, the completion
-// report with its checklist, the acceptance that releases the escrow, and both evaluations; and a
-// complaint on a demo project is ruled with a split in the console. After the prepayment, an invoice
-// (发票) is asked for and issued (docs/invoices.md).
+// The whole delivery in one journey (docs/delivery.md): a project awarded through the API
+// (steps/award.ts) with the default payment plan is carried in Chromium through the contract, the
+// prepayment and the 进场款 in the sandbox 收银台, the build-in confirmation that releases them, the
+// completion report with its checklist, the 尾款 the acceptance waits for, the acceptance that
+// releases it, and both evaluations (docs/staged-escrow.md); and a complaint on a demo project is
+// ruled with a split in the console. After the build-in, an invoice (发票) is asked for and issued
+// (docs/invoices.md).
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,10 +18,13 @@ import { customerEvaluates, supplierEvaluates } from './steps/evaluation.ts';
 import { issueInvoice, requestInvoice } from './steps/invoice.ts';
 import { payPrepayment } from './steps/prepay.ts';
 import { reviewReport, uploadReport } from './steps/report.ts';
+import { confirmBuildIn, openCustomerProject, payStage } from './steps/stages.ts';
 
-// ¥5,000.00 prepaid into escrow; 5 % commission (PLATFORM_COMMISSION_BP 500) → ¥4,750.00 paid out
-const PREPAY_FEN = 500_000;
-const PAYOUT_FEN = 475_000;
+// 5 % commission (PLATFORM_COMMISSION_BP 500) on each stage released
+/** 预付款 ¥2,160.00 + 进场款 ¥2,880.00 at the confirmed build-in, less 5 % */
+const BUILD_IN_PAYOUT_FEN = 504_000 - 25_200;
+/** the whole ¥7,200.00 contract, less 5 % of each stage */
+const PAYOUT_FEN = 720_000 - 36_000;
 
 const yuan = (text: string) => Math.round(Number(text.replace(/[¥,]/g, '')) * 100);
 
@@ -36,7 +41,7 @@ async function cash(page: Page): Promise<number> {
   return yuan((await page.getByTestId('cash-available').textContent()) ?? '');
 }
 
-test('award → contract → prepayment → report → acceptance → payout → both evaluate', async ({
+test('award → contract → prepayment → 进场款 → build-in → report → 尾款 → acceptance → payout → both evaluate', async ({
   browser,
   playwright,
   baseURL,
@@ -44,11 +49,8 @@ test('award → contract → prepayment → report → acceptance → payout →
   test.setTimeout(240_000);
   const ops = await playwright.request.newContext({ baseURL });
   await ok(await ops.post('/api/Admin/login', { data: { username: 'reviewer', password: 'review1234' } }));
-  const won: Awarded = await awardedProject(
-    () => playwright.request.newContext({ baseURL }),
-    ops,
-    PREPAY_FEN,
-  );
+  // the default plan on the quote's ¥7,200.00: 预付款 ¥2,160.00, 进场款 ¥2,880.00, 尾款 ¥2,160.00
+  const won: Awarded = await awardedProject(() => playwright.request.newContext({ baseURL }), ops);
   await ops.dispose();
   const id = won.projectId;
 
@@ -69,16 +71,24 @@ test('award → contract → prepayment → report → acceptance → payout →
   expect(text).toContain(won.title);
   expect(text).toContain('品牌背景墙');
 
-  // 2. the customer approves it and prepays through the sandbox 收银台: 签约中 → 施工中
+  expect(text.replace(/\s+/g, '')).toContain('进场款（40%）：¥2,880.00');
+
+  // 2. the customer approves it and prepays through the sandbox 收银台: 签约中 → 施工中; then the
+  // 进场款 from the 付款计划, and confirms the build-in: both go to the supplier less 5 %
   await approveContract(customer, id);
-  await payPrepayment(customer, id, '5,000.00');
+  await payPrepayment(customer, id, '2,160.00');
+  await payStage(customer, id, '进场款', '2,880.00');
+  await confirmBuildIn(customer, id, '5,040.00');
+  await expect.poll(() => cash(supplier)).toBe(cashBefore + BUILD_IN_PAYOUT_FEN);
+  await supplier.goto(`/orderDetail?id=${id}`);
+  await expect(supplier.getByLabel('托管汇总').getByText('¥5,040.00')).toBeVisible();
 
   // 2b. a 发票 over ¥2,000.00 of it: the customer asks, the winner uploads it as a PDF, both see 已开票
   await requestInvoice(customer, id, '2000');
   await issueInvoice(supplier, id, pdfPath, '26442000000000000001');
   await customer.reload();
   await expect(customer.locator('#invoice').getByText('已开票')).toBeVisible();
-  await expect(customer.locator('#invoice').getByText('最多 ¥3,000.00')).toBeVisible();
+  await expect(customer.locator('#invoice').getByText('最多 ¥3,040.00')).toBeVisible();
 
   // 3. the supplier hands in the report, a photo for each priced line
   const photo = testInfo.outputPath('site.jpg');
@@ -93,9 +103,12 @@ test('award → contract → prepayment → report → acceptance → payout →
   await expect(supplier.getByText('整改意见：喷绘有色差，请重做')).toBeVisible();
   await uploadReport(supplier, id, [path.resolve(photo)]);
 
-  // 5. the customer accepts: the escrow is released, less the commission
+  // 5. the acceptance waits for the 尾款; paid, the customer accepts and it is released less 5 %
+  await customer.goto(`/customer/project?id=${id}`);
+  await expect(customer.locator('#acceptance').getByText(/尾款未支付（¥2,160\.00）/)).toBeVisible();
+  await payStage(customer, id, '尾款', '2,160.00');
   await reviewReport(customer, id);
-  await expect(customer.locator('#acceptance').getByText(/供应商实收 ¥4,750\.00/)).toBeVisible();
+  await expect(customer.locator('#acceptance').getByText(/供应商实收 ¥2,052\.00/)).toBeVisible();
   await expect.poll(() => cash(supplier)).toBe(cashBefore + PAYOUT_FEN);
 
   // 6. both evaluate (double-blind: hidden until both have written), then the score shows
@@ -132,8 +145,7 @@ test('a complaint is filed, and one ruled in the console with a split closes its
   await expect(cust).not.toHaveURL(/\/login/);
 
   // a new complaint from a project page (发起投诉 → 投诉处理中)
-  await cust.goto('/customer/projects');
-  await cust.getByText(PREPAY_PROJECT).first().click();
+  await openCustomerProject(cust, PREPAY_PROJECT);
   await expect(cust).toHaveURL(/\/customer\/project\?id=\d+/);
   await fileComplaint(cust, Number(new URL(cust.url()).searchParams.get('id')));
 

@@ -24,7 +24,7 @@ test('an award lights the supplier’s badge in another browser without a reload
   test.setTimeout(180_000);
   const ops = await playwright.request.newContext({ baseURL });
   await ok(await ops.post('/api/Admin/login', { data: { username: 'reviewer', password: 'review1234' } }));
-  const quoted = await quotedProject(() => playwright.request.newContext({ baseURL }), ops, 300_000);
+  const quoted = await quotedProject(() => playwright.request.newContext({ baseURL }), ops);
   await ops.dispose();
   await quoted.customerApi.dispose();
 

@@ -121,7 +121,10 @@ test('customer publishes → operator approves → supplier finds, favourites an
   await customer.getByLabel('地面规格').fill('10cm 高，铺灰色地毯');
   await customer.getByLabel('地面单位').fill('m²');
   await customer.getByLabel('地面数量').fill('54');
-  await customer.getByLabel('预付款金额').fill('20000');
+  // the payment plan: the default 30 / 40 / 30, with a 5 % 质保金 out of the 尾款 (docs/staged-escrow.md)
+  await expect(customer.getByTestId('plan-sum')).toHaveText(/预付款 \+ 进场款 \+ 尾款 = 100%/);
+  await customer.getByLabel('质保金（选填）').fill('5');
+  await expect(customer.getByTestId('plan-sum')).toContainText('尾款中 5% 作为质保金');
   await customer.getByRole('button', { name: '提交审核' }).click();
   await expect(customer.getByText(/提交成功|已提交/).first()).toBeVisible();
 

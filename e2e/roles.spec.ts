@@ -49,7 +49,6 @@ test('pages by role, a won project, the verification prompt and 记住我 deep l
         width: 4,
         height: 3,
         opens: 2,
-        prepay: 1_000_000,
         sdate: ymd(now + 40 * DAY),
         edate: ymd(now + 42 * DAY),
         biddl: new Date(now + 20 * DAY).toISOString(),

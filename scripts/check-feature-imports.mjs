@@ -34,7 +34,8 @@ const ALLOWED = {
   'customer → evaluation': "the customer's project page evaluates the supplier",
   'customer → invoice': "the customer's project page asks for invoices (发票); 收支明细 lists them",
   'customer → message': "the portal's header: the unread badge and the live updates",
-  'customer → payment': "the customer's project page pays the prepayment (支付预付款)",
+  'customer → payment':
+    "the customer's project page pays the prepayment and the payment plan's later stages (支付预付款, 付款计划)",
   'customer → question': "the customer's project page answers the bidders' questions (答疑)",
   'customer → report': "the customer's project page accepts the completion report",
   'delivery → order-detail': "the contract pages show the supplier's project (Projectcenter/getInfo)",

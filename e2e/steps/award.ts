@@ -67,10 +67,21 @@ export async function submitVerification(api: APIRequestContext, ops: APIRequest
   return queue.listItem[0].id as number;
 }
 
+/** The payment plan a journey's project is published with (docs/staged-escrow.md), % */
+export interface JourneyPlan {
+  prepay: number;
+  progress: number;
+  final: number;
+  retention: number;
+}
+export const DEFAULT_PLAN: JourneyPlan = { prepay: 30, progress: 40, final: 30, retention: 0 };
+/** the journey supplier's quote: 24 ㎡ × ¥150 + 12 ㎡ × ¥300 */
+export const JOURNEY_TOTAL_FEN = 720_000;
+
 export interface Awarded {
   projectId: number;
   title: string;
-  prepayFen: number;
+  plan: JourneyPlan;
   customerMobile: string;
   supplierMobile: string;
 }
@@ -83,7 +94,7 @@ export interface Awarded {
 export async function quotedProject(
   newApi: () => Promise<APIRequestContext>,
   ops: APIRequestContext,
-  prepayFen = 1_000_000,
+  plan: JourneyPlan = DEFAULT_PLAN,
 ): Promise<Awarded & { customerApi: APIRequestContext }> {
   const customerApi = await newApi();
   const customerMobile = await member(customerApi, 'customer');
@@ -100,7 +111,7 @@ export async function quotedProject(
         width: 4,
         height: 3,
         opens: 2,
-        prepay: prepayFen,
+        payPlan: plan,
         sdate: ymd(now + 40 * DAY),
         edate: ymd(now + 42 * DAY),
         biddl: new Date(now + 20 * DAY).toISOString(),
@@ -137,16 +148,16 @@ export async function quotedProject(
     }),
   );
   await supplierApi.dispose();
-  return { projectId: project.id as number, title, prepayFen, customerMobile, supplierMobile, customerApi };
+  return { projectId: project.id as number, title, plan, customerMobile, supplierMobile, customerApi };
 }
 
 /** `quotedProject`, then awarded to its only quote through the API. */
 export async function awardedProject(
   newApi: () => Promise<APIRequestContext>,
   ops: APIRequestContext,
-  prepayFen = 1_000_000,
+  plan: JourneyPlan = DEFAULT_PLAN,
 ): Promise<Awarded> {
-  const { customerApi, ...quoted } = await quotedProject(newApi, ops, prepayFen);
+  const { customerApi, ...quoted } = await quotedProject(newApi, ops, plan);
   const quotes = await ok(
     await customerApi.post('/api/Customer/quoteList', { data: { id: quoted.projectId } }),
   );

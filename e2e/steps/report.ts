@@ -68,7 +68,7 @@ export async function reviewReport(
   }
   await section.getByRole('button', { name: '全部通过并验收' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: '确认全部通过并验收' });
-  await expect(confirm.getByText(/托管的预付款 .* 将扣除平台佣金后释放给供应商/)).toBeVisible();
+  await expect(confirm.getByText(/托管中的 .* 将扣除平台佣金后结算给供应商/)).toBeVisible();
   await confirm.getByRole('button', { name: '确认验收' }).click();
   await expect(section.locator('.zl-rp-accepted')).toContainText('已验收');
 }

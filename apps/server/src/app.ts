@@ -47,6 +47,7 @@ import { registerProjectcenterRoutes } from './modules/projectcenter/projectcent
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { reportFileReader } from './modules/report/report-files.ts';
+import { registerStageRoutes } from './modules/stage/stage.routes.ts';
 import { registerTipRoutes } from './modules/tip/tip.routes.ts';
 import { SessionCache } from './modules/user/session-cache.ts';
 import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
@@ -333,6 +334,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerBillsRoutes(app, deps);
   registerContractRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerStageRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
   registerWorksRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);

@@ -39,7 +39,23 @@ function draft(lineCount: number): ContractDraft {
     supplier: { name: '上海鼎盛展览工程有限公司', mobile: '13800000002' },
     lines: { dimian: lines },
     total: lines.reduce((s, l) => s + l.amount, 0),
-    prepay: 800_000,
+    contractAmount: lines.reduce((s, l) => s + l.amount, 0),
+    stages: [
+      {
+        label: '预付款',
+        percent: 30,
+        amount: 800_000,
+        due: '合同审核通过后、进场前',
+        release: '甲方确认进场后结算给乙方',
+      },
+      {
+        label: '尾款',
+        percent: 70,
+        amount: 1_000_000,
+        due: '2026-12-20 前',
+        release: '验收通过后结算给乙方',
+      },
+    ],
     days: 5,
     awardedAt: '2026-11-20',
   };

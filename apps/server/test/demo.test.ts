@@ -14,6 +14,7 @@ import { DEMO_EARNING_PROJECTS } from '../src/demo/demo-earnings.ts';
 import { DEMO_EVALUATED_TITLE, DEMO_TO_EVALUATE_TITLE } from '../src/demo/demo-evaluation.ts';
 import { DEMO_QA_TITLE, DEMO_SUPPLIER_COINS } from '../src/demo/demo-marketplace.ts';
 import { DEMO_REPORT_PREPAY_FEN, DEMO_REPORT_TITLE } from '../src/demo/demo-report.ts';
+import { DEMO_STAGE_TITLES } from '../src/demo/demo-stages.ts';
 import { DEMO_SUPPLIER_REALNAME } from '../src/demo/demo-verification.ts';
 import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
@@ -74,7 +75,7 @@ describe('demo seeding', () => {
       expect(first?.banner).toMatch(part);
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目|\/show\?id=|设计作品|提现/);
     expect(await demoCounts()).toEqual(seeded);
-    expect(seeded.projects).toBe(24);
+    expect(seeded.projects).toBe(27);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 
@@ -269,9 +270,10 @@ describe('demo marketplace data', () => {
     // (docs/delivery-contract.md "Demo"); one with its completion report awaiting acceptance
     // (docs/delivery-report.md), one in 施工中 under complaint (docs/delivery-complaint.md) and three
     // completed ones for the evaluations (docs/delivery-evaluation.md), and seven earlier completed
-    // ones whose escrow was released, the supplier home's earnings (docs/home.md "Demo")
+    // ones whose escrow was released, the supplier home's earnings (docs/home.md "Demo"); the
+    // payment plan's steps: 进场款 due and 尾款 overdue (4), a 质保金 held (6) (docs/staged-escrow.md)
     expect(items.map((p) => p.status).sort()).toEqual([
-      0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7,
+      0, 1, 1, 1, 2, 3, 3, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7,
     ]);
     for (const p of items.filter((x) => x.status !== 7 && x.status !== 6)) {
       expect(p.orders).toMatch(/^P\d{12}$/);
@@ -420,11 +422,28 @@ describe('demo withdrawals', () => {
     }>('Applycash/list', {});
     expectOk(l);
     expect(l.body.data.listItem.map((i) => i.status).sort()).toEqual(['paid', 'pending']);
-    // plus the escrow released on the earlier projects of demo-earnings.ts, less the 5 % commission
-    const earned = DEMO_EARNING_PROJECTS.reduce(
+    // plus the escrow released on the earlier projects of demo-earnings.ts and the stages released
+    // on the payment plan's demo projects (demo-stages.ts), each less its 5 % commission
+    const earnedBefore = DEMO_EARNING_PROJECTS.reduce(
       (n, p) => n + p.prepay - Math.floor((p.prepay * 500) / 10_000),
       0,
     );
+    const [staged] = await rows<{ n: string }>(
+      ctx,
+      sql`select coalesce(sum(s.amount - s.commission), 0) as n from project_stages s join projects p on p.id = s.project_id
+          where s.status = 'released' and p.title in (${sql.join(
+            Object.values(DEMO_STAGE_TITLES).map((t) => sql`${t}`),
+            sql`, `,
+          )})`,
+    );
+    // 进场款+预付款 of two projects and the 尾款 of the accepted one: 597,600 + 796,800 twice, 398,400
+    expect(Number(staged!.n)).toBe(
+      [597_600, 796_800, 597_600, 796_800, 398_400].reduce(
+        (t, a) => t + a - Math.floor((a * 500) / 10_000),
+        0,
+      ),
+    );
+    const earned = earnedBefore + Number(staged!.n);
     expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000 + earned, frozen: 50_000 });
     // the start banner names the balance the supplier sees, not the demo cash alone
     const cash = l.body.data.balance.cash;

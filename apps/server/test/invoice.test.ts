@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { fundDemoEscrow } from '../src/demo/demo-complaint.ts';
 import { monthBounds } from '../src/modules/invoice/invoice.service.ts';
 import { verifyLedger } from '../src/modules/ledger/ledger.service.ts';
-import { releaseEscrow } from '../src/modules/payment/payment.service.ts';
+import { releaseDue } from '../src/modules/stage/stage.service.ts';
 import { approvedAuth } from './admin-helpers.ts';
 import { type Client, count, expectError, expectFields, expectOk, rows } from './helpers.ts';
 import { cookieOf, creditCode, getFile, uploadId, useTestApp } from './member-fixtures.ts';
@@ -308,7 +308,12 @@ describe('the commission statement', () => {
 
   it('lists the month’s releases with the commission, as a PDF in Chinese; suppliers only', async () => {
     const p = await paidProject(300_000);
-    await db().transaction((tx) => releaseEscrow(tx, p.id, 500));
+    // the build-in confirmed: the prepayment held goes to the supplier (docs/staged-escrow.md)
+    await db().execute(sql`update projects set buildin_confirmed_at = now() where id = ${p.id}`);
+    const released = await db().transaction((tx) =>
+      releaseDue(tx, p.id, { commissionBp: 500, retentionDays: 7 }),
+    );
+    expect(released).toEqual({ released: 300_000, commission: 15_000 });
     expect((await verifyLedger(db())).ok).toBe(true);
     const month = shanghaiToday().slice(0, 7);
     const r = await statement(sup.c, month);

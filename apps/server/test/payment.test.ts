@@ -9,11 +9,11 @@ import {
   type MoneyDeps,
   type PaymentDeps,
   reconcile,
-  releaseEscrow,
   sendSplitRefund,
 } from '../src/modules/payment/payment.service.ts';
 import { createPlatformAlipay, sandboxKeys } from '../src/modules/payment/platform-alipay.ts';
 import { notifyForm } from '../src/modules/payment/sandbox.ts';
+import { releaseDue } from '../src/modules/stage/stage.service.ts';
 import { makeMember } from './admin-helpers.ts';
 import { freePort } from './free-port.ts';
 import { expectError, expectOk, makeTestApp, rows } from './helpers.ts';
@@ -29,7 +29,8 @@ async function settleEscrowSplit(deps: MoneyDeps, projectId: number, refundFen: 
   const booked = await deps.db.transaction((tx) =>
     bookEscrowSplit(tx, projectId, refundFen, deps.config.marketplace.platformCommissionBp),
   );
-  const refundSent = await sendSplitRefund(deps, booked.refund);
+  const refundSent =
+    (await sendSplitRefund(deps, booked.refunds)) === booked.refunds.length && booked.refunds.length > 0;
   return { refunded: booked.refunded, released: booked.released, commission: booked.commission, refundSent };
 }
 
@@ -464,17 +465,27 @@ describe('prepayment into escrow', () => {
     expect(Number(n!.n)).toBe(1);
   });
 
-  it('releaseEscrow: the winner gets prepay − floor(prepay × 5%), the platform the commission, once', async () => {
+  it('releaseDue at acceptance: the winner gets prepay − floor(prepay × 5%), the platform the commission, once', async () => {
     const winner = await makeMember(ctx, { cardtype: 'workshop', personauth: 1 });
     const p = await dueProject(cust.id, winner.id, 333_333);
     await payPrepay(p.id);
     const revenueBefore = await balanceOf(db(), { kind: 'platform_revenue' }, 'CNY');
-    const r = await db().transaction((tx) => releaseEscrow(tx, p.id, 500));
+    const rules = { commissionBp: 500, retentionDays: 7 };
+    // building, build-in not confirmed: nothing is due to the winner yet
+    expect(await db().transaction((tx) => releaseDue(tx, p.id, rules))).toEqual({
+      released: 0,
+      commission: 0,
+    });
+    await db().execute(sql`update projects set status = 6, reportck = 2 where id = ${p.id}`);
+    const r = await db().transaction((tx) => releaseDue(tx, p.id, rules));
     expect(r).toEqual({ released: 333_333, commission: 16_666 });
     expect(await balanceOf(db(), { kind: 'member_cash', memberId: winner.id }, 'CNY')).toBe(316_667);
     expect(await balanceOf(db(), { kind: 'platform_revenue' }, 'CNY')).toBe(revenueBefore + 16_666);
     expect(await balanceOf(db(), { kind: 'escrow', projectId: p.id }, 'CNY')).toBe(0);
-    expect(await db().transaction((tx) => releaseEscrow(tx, p.id, 500))).toBeNull();
+    expect(await db().transaction((tx) => releaseDue(tx, p.id, rules))).toEqual({
+      released: 0,
+      commission: 0,
+    });
     await ledgerOk();
   });
 

@@ -160,7 +160,6 @@ export function publishBody(overrides: Record<string, unknown> = {}): Record<str
     width: 4.25,
     height: 3,
     opens: 2,
-    prepay: 2_000_000,
     sdate: isoDate(now + 30 * DAY),
     edate: isoDate(now + 33 * DAY),
     biddl: new Date(now + 14 * DAY).toISOString(),

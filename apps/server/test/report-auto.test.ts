@@ -52,7 +52,7 @@ describe('auto-acceptance (AUTO_ACCEPT_DAYS)', () => {
     );
     const r = await autoAcceptReports(ctx.database.db, {
       days: 7,
-      commissionBp: ctx.config.marketplace.platformCommissionBp,
+      rules: { commissionBp: ctx.config.marketplace.platformCommissionBp, retentionDays: 7 },
     });
     expect(r).toMatchObject({ accepted: 1, released: PREPAY, failed: 0 });
     expect(await state(due)).toEqual({ status: 6, reportck: 2 });
@@ -72,7 +72,10 @@ describe('auto-acceptance (AUTO_ACCEPT_DAYS)', () => {
     });
     expect(info.body.data.accepted?.by).toBe('system');
     // a second round finds nothing
-    expect((await autoAcceptReports(ctx.database.db, { days: 7, commissionBp: 500 })).accepted).toBe(0);
+    expect(
+      (await autoAcceptReports(ctx.database.db, { days: 7, rules: { commissionBp: 500, retentionDays: 7 } }))
+        .accepted,
+    ).toBe(0);
     expect(await releases(due)).toBe(1);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
     await ctx.database.db.execute(sql`update projects set status = 7 where id in (${fresh}, ${frozen})`);
@@ -112,7 +115,7 @@ describe('auto-acceptance (AUTO_ACCEPT_DAYS)', () => {
           ...apps.flatMap((a) => [a.jobs.run(AUTO_ACCEPT_JOB), a.jobs.run(AUTO_ACCEPT_JOB)]),
           autoAcceptReports(otherDb.db, {
             days: 7,
-            commissionBp: ctx.config.marketplace.platformCommissionBp,
+            rules: { commissionBp: ctx.config.marketplace.platformCommissionBp, retentionDays: 7 },
           }).then(() => true),
         ]);
         expect(ran.some(Boolean)).toBe(true);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CONTRACT_CHECK } from '@zl/shared';
 import { eq } from 'drizzle-orm';
-import { files, projects, quotes } from '../src/db/schema/index.ts';
+import { files, projectStages, projects, quotes } from '../src/db/schema/index.ts';
 import { prepayIn } from '../src/modules/ledger/movements.ts';
 import type { TestContext } from './helpers.ts';
 import { makeProject } from './project-fixtures.ts';
@@ -59,7 +59,23 @@ export async function buildingProject(
         coinsPaid: 0,
       })
       .returning();
-    await tx.update(projects).set({ winnerQuoteId: q!.id, peoples: 1 }).where(eq(projects.id, p.id));
+    // the part of the contract that goes through the platform here: the prepayment alone, paid
+    // (a 100 % prepayment plan; docs/staged-escrow.md), so the report flow is not held by a 尾款
+    await tx
+      .update(projects)
+      .set({ winnerQuoteId: q!.id, peoples: 1, contractAmount: prepay })
+      .where(eq(projects.id, p.id));
+    if (prepay > 0)
+      await tx.insert(projectStages).values({
+        projectId: p.id,
+        seq: 1,
+        kind: 'prepay',
+        percent: 100,
+        amount: prepay,
+        dueAt: new Date(),
+        status: 'paid',
+        paidAt: new Date(),
+      });
     if (prepay > 0) {
       await prepayIn(
         tx,

@@ -11,6 +11,8 @@ export const smsEnv = z.object({
   ALIYUN_SMS_TEMPLATE_REGIST: z.string().max(64).optional(),
   ALIYUN_SMS_TEMPLATE_RESET: z.string().max(64).optional(),
   ALIYUN_SMS_TEMPLATE_BIND: z.string().max(64).optional(),
+  /** the notice of an overdue payment stage (variables project, stage, amount); unset: no such SMS */
+  ALIYUN_SMS_TEMPLATE_OVERDUE: z.string().max(64).optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
 });
 
@@ -21,6 +23,8 @@ export interface AliyunSmsConfig {
   accessKeySecret: string;
   signName: string;
   templates: Record<'regist' | 'reset' | 'bind', string>;
+  /** notice templates (optional: a notice without one is not sent) */
+  notices: { stageOverdue: string | null };
   endpoint: string;
 }
 
@@ -68,6 +72,7 @@ function aliyunSmsConfig(e: SmsEnv): AliyunSmsConfig | null {
     accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
     signName: e.ALIYUN_SMS_SIGN_NAME!,
     templates: templates as AliyunSmsConfig['templates'],
+    notices: { stageOverdue: e.ALIYUN_SMS_TEMPLATE_OVERDUE ?? null },
     endpoint: trimSlashes(e.ALIYUN_SMS_ENDPOINT),
   };
 }

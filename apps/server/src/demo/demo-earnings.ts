@@ -1,16 +1,18 @@
-import { PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
+import { PAY_PLAN_FULL_PREPAY, PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
-import { releaseEscrow } from '../modules/payment/payment.service.ts';
+import { lockProject } from '../modules/project/project-transition.ts';
+import { markStagePaid } from '../modules/stage/stage.repo.ts';
+import { createStages, releaseDue } from '../modules/stage/stage.service.ts';
 import { backdateLedgerTransaction } from './demo-bills.repo.ts';
 import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
 
 /**
  * A year of earnings for the demo supplier's home (docs/home.md "Demo"): earlier projects of the
  * demo customer won by the demo supplier, each completed with its prepayment paid into escrow
- * (`prepay_in`) and released to the supplier less the commission (`escrow_release`, through
- * releaseEscrow, the acceptance's own path). The movements are then moved to the days they stand
+ * (`prepay_in`, one 100 % prepayment stage) and released to the supplier less the commission
+ * (`stage_release`, through releaseDue, the acceptance's own path). The movements are then moved to the days they stand
  * for, so the home's chart and 收支明细 have months to show. Once per database (by title).
  */
 const DAY = 86_400_000;
@@ -62,9 +64,12 @@ export async function seedDemoEarnings(db: Db, demo: DemoMobiles, now = Date.now
         { outTradeNo, customerId: customer.id, projectId, amountFen: d.prepay, orders },
         true,
       );
-      await releaseEscrow(tx, projectId, DEMO_COMMISSION_BP);
+      const project = await lockProject(tx, projectId);
+      const [stage] = await createStages(tx, { ...project!, payPlan: PAY_PLAN_FULL_PREPAY }, d.prepay);
+      await markStagePaid(tx, stage!.id, d.prepay);
+      await releaseDue(tx, projectId, { commissionBp: DEMO_COMMISSION_BP, retentionDays: 0 });
       await backdateLedgerTransaction(tx, `pay:${outTradeNo}`, paid);
-      await backdateLedgerTransaction(tx, `release:${projectId}`, accepted);
+      await backdateLedgerTransaction(tx, `release:stage:${stage!.id}`, accepted);
     });
   }
   return [`  演示供应商有 ${DEMO_EARNING_PROJECTS.length} 个往期已结算的项目（首页近 12 个月收入）`];

@@ -1,3 +1,4 @@
+import type { PayPlan } from '@zl/shared';
 import { computeAreas, PROJECT_CHECKED, PROJECT_STATUS, shanghaiToday, suggestedCoins } from '@zl/shared';
 import type { Db } from '../db/client.ts';
 import type { RequirementItem } from '../db/schema/index.ts';
@@ -24,7 +25,10 @@ interface DemoProject {
   width: number;
   height: number;
   opens: number;
+  /** 0 before the award (the first stage's amount is set then) */
   prepay: number;
+  /** the payment plan, % (docs/staged-escrow.md); the default 30/40/30 when absent */
+  payPlan?: PayPlan;
   prov: string;
   city: string;
   strt: string;
@@ -47,7 +51,8 @@ const DEMO_PROJECTS: DemoProject[] = [
     width: 6,
     height: 4.5,
     opens: 2,
-    prepay: 3_000_000,
+    prepay: 0,
+    payPlan: { prepay: 30, progress: 40, final: 30, retention: 5 },
     prov: '上海市',
     city: '上海市',
     strt: '青浦区',
@@ -70,7 +75,8 @@ const DEMO_PROJECTS: DemoProject[] = [
     width: 3,
     height: 2.5,
     opens: 1,
-    prepay: 500_000,
+    prepay: 0,
+    payPlan: { prepay: 100, progress: 0, final: 0, retention: 0 },
     prov: '广东省',
     city: '广州市',
     strt: '海珠区',
@@ -91,7 +97,8 @@ const DEMO_PROJECTS: DemoProject[] = [
     width: 8,
     height: 5,
     opens: 3,
-    prepay: 4_500_000,
+    prepay: 0,
+    payPlan: { prepay: 20, progress: 50, final: 30, retention: 0 },
     prov: '上海市',
     city: '上海市',
     strt: '浦东新区',
@@ -111,7 +118,7 @@ const DEMO_PROJECTS: DemoProject[] = [
     width: 5,
     height: 4,
     opens: 2,
-    prepay: 2_000_000,
+    prepay: 0,
     prov: '广东省',
     city: '广州市',
     strt: '海珠区',
@@ -163,6 +170,7 @@ export async function seedDemoMarketplace(
         areas,
         opens: d.opens,
         prepay: d.prepay,
+        ...(d.payPlan ? { payPlan: d.payPlan } : {}),
         coins: d.status === PROJECT_STATUS.BIDDING ? suggestedCoins(areas) : 0,
         sdate: iso(now + (30 + i * 7) * DAY),
         edate: iso(now + (33 + i * 7) * DAY),

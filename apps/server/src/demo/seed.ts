@@ -19,6 +19,7 @@ import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoQuestions } from './demo-questions.ts';
 import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
 import { seedDemoShowroom } from './demo-showroom.ts';
+import { DEMO_STAGE_TITLES, seedDemoStages } from './demo-stages.ts';
 import { seedDemoTips } from './demo-tips.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
@@ -92,11 +93,17 @@ export async function seedDemoData(
     ...(await seedDemoContract(db, demo)),
     ...(await seedDemoReport(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoInvoices(db, { ...demo, storage: opts.storage })),
+    ...(await seedDemoStages(db, demo)),
     ...(await seedDemoComplaint(db, demo)),
     ...(await seedDemoEvaluations(db, demo)),
     ...(await seedDemoEarnings(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
-    ...(await attachDemoContracts(db, demo, [...DEMO_SIGNED_TITLES, ...DEMO_EARNING_TITLES], opts.storage)),
+    ...(await attachDemoContracts(
+      db,
+      demo,
+      [...DEMO_SIGNED_TITLES, ...DEMO_EARNING_TITLES, ...Object.values(DEMO_STAGE_TITLES)],
+      opts.storage,
+    )),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),
     ...(await seedDemoShowroom(db, { supplierMobile: demo.supplierMobile, storage: opts.storage })),
     ...(await seedDemoWorks(db, demo, opts.storage)),

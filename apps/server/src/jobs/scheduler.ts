@@ -6,8 +6,9 @@ import type { Unlisten } from '../db/listen.ts';
 import { revealEndedWindows } from '../modules/evaluation/evaluation.service.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
-import { type PaymentDeps, reconcile } from '../modules/payment/payment.service.ts';
+import { type PaymentDeps, reconcile, releaseRules } from '../modules/payment/payment.service.ts';
 import { autoAcceptReports } from '../modules/report/report.service.ts';
+import { stageRound } from '../modules/stage/stage.service.ts';
 import { createEngine, cronEvery, DEAD_LETTER_QUEUE, DEFAULT_ENGINE, type EngineSettings } from './engine.ts';
 import { expireProjects } from './expire-projects.ts';
 import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
@@ -18,12 +19,14 @@ export const OUTBOX_LOCK_KEY = 0x7a6c_0002;
 export const RECONCILE_LOCK_KEY = 0x7a6c_0101;
 export const AUTO_ACCEPT_LOCK_KEY = 0x7a6c_0201;
 export const REVEAL_LOCK_KEY = 0x7a6c_0202;
+export const STAGE_LOCK_KEY = 0x7a6c_0203;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
 export const RECONCILE_JOB = 'reconcile-payments';
 export const AUTO_ACCEPT_JOB = 'auto-accept-reports';
 export const REVEAL_JOB = 'reveal-evaluations';
+export const STAGE_JOB = 'stage-releases';
 /** How often reports past AUTO_ACCEPT_DAYS are looked for (docs/delivery-report.md). */
 export const AUTO_ACCEPT_INTERVAL_MS = 10 * 60_000;
 /** How often pending Alipay orders and unconfirmed refunds are looked at (docs/payments.md). */
@@ -423,10 +426,24 @@ export function createScheduler(opts: {
     run: async () => {
       const r = await autoAcceptReports(database.db, {
         days: config.marketplace.autoAcceptDays,
-        commissionBp: config.marketplace.platformCommissionBp,
+        rules: releaseRules(config),
         onError: (projectId, err) => log.error({ err, projectId }, 'auto-accept report failed'),
       });
       if (r.accepted || r.failed) log.info(r, 'reports auto-accepted');
+      return undefined;
+    },
+  });
+  // Build-ins nobody confirmed a day after they began, retentions whose hold ended, stages
+  // unpaid past their due time (docs/staged-escrow.md).
+  scheduler.register({
+    name: STAGE_JOB,
+    lockKey: STAGE_LOCK_KEY,
+    intervalMs: AUTO_ACCEPT_INTERVAL_MS,
+    run: async () => {
+      const r = await stageRound(database.db, releaseRules(config), {
+        onError: (projectId, err) => log.error({ err, projectId }, 'stage release failed'),
+      });
+      if (r.confirmed || r.retentions || r.overdue || r.failed) log.info(r, 'stage releases');
       return undefined;
     },
   });

@@ -29,6 +29,11 @@ export const projectKeys = {
   fee: (id: number) => [...projectKeys.all, 'fee', id] as const,
   priceTable: (id: number) => [...projectKeys.all, 'priceTable', id] as const,
   mine: (state: string, page: number) => [...projectKeys.all, 'factoryPrjctList', state, page] as const,
+  /**
+   * The payment plan (Projectcenter/payPlan), read by both parties: the customer's project page
+   * (付款计划, 验收) and the winner's order detail. Under `project` so the live updates refresh it.
+   */
+  payPlan: (id: number) => [...projectKeys.all, 'payPlan', id] as const,
 };
 
 /** A project as its customer sees it (the customer portal). */

@@ -1,5 +1,5 @@
 import type { ProjectDetail as Project } from '@zl/shared';
-import { CONTRACT_CHECK, REPORT_CHECK } from '@zl/shared';
+import { CONTRACT_CHECK, PAY_PLAN_DEFAULT, REPORT_CHECK } from '@zl/shared';
 import dayjs from 'dayjs';
 
 /** A customer's project as Customer/projectInfo answers it, for page and component tests. */
@@ -17,7 +17,8 @@ export function projectFixture(over: Partial<Project> = {}): Project {
     height: 3.2,
     areas: 27,
     opens: 2,
-    prepay: 123456,
+    // bidding: the first stage's amount is fixed at the award (docs/staged-escrow.md)
+    prepay: 0,
     coins: 5,
     peoples: 0,
     picture: [],
@@ -48,6 +49,8 @@ export function projectFixture(over: Partial<Project> = {}): Project {
     reportdate: '',
     prepayp: 0,
     ispaid: false,
+    payPlan: { ...PAY_PLAN_DEFAULT },
+    contractAmount: null,
     complaintOpen: false,
     dimian: [{ name: '地台', spec: '', unit: 'm²', qty: 27, remark: '' }],
     beiban: [],

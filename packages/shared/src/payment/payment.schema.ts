@@ -16,18 +16,26 @@ export const coinsPurchaseSchema = z
   .min(COINS_PURCHASE_MIN, { error: `每次至少购买 ${COINS_PURCHASE_MIN} 金币` })
   .max(COINS_PURCHASE_MAX, { error: `每次最多购买 ${COINS_PURCHASE_MAX} 金币` });
 
-/** `Alipay/getPayLink`: buy coins, or pay a project's prepayment into escrow. */
+const positiveId = (label: string) =>
+  z
+    .number({ error: `${label}不正确` })
+    .int({ error: `${label}不正确` })
+    .min(1, { error: `${label}不正确` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${label}不正确` });
+
+/**
+ * `Alipay/getPayLink`: buy coins, pay a project's prepayment (its first stage) into escrow, or pay
+ * one stage of its payment plan (`stage` = the stage's id from `Projectcenter/payPlan`).
+ */
 export const payLinkRequestSchema = z.discriminatedUnion(
   'purpose',
   [
     z.strictObject({ purpose: z.literal('coins'), coins: coinsPurchaseSchema }),
+    z.strictObject({ purpose: z.literal('prepay'), id: positiveId('项目编号') }),
     z.strictObject({
-      purpose: z.literal('prepay'),
-      id: z
-        .number({ error: '项目编号不正确' })
-        .int({ error: '项目编号不正确' })
-        .min(1, { error: '项目编号不正确' })
-        .max(Number.MAX_SAFE_INTEGER, { error: '项目编号不正确' }),
+      purpose: z.literal('stage'),
+      id: positiveId('项目编号'),
+      stage: positiveId('付款阶段'),
     }),
   ],
   { error: '请选择支付用途' },
@@ -50,13 +58,13 @@ export const orderStatusRequestSchema = z.strictObject({ outTradeNo: outTradeNoS
 
 export const paymentOrderStatusSchema = z.enum(['pending', 'paid', 'closed']);
 export type PaymentOrderStatus = z.infer<typeof paymentOrderStatusSchema>;
-export const paymentPurposeSchema = z.enum(['coins', 'prepay']);
+export const paymentPurposeSchema = z.enum(['coins', 'prepay', 'stage']);
 
 export const orderStatusResultSchema = z.object({
   status: paymentOrderStatusSchema.describe('pending 待支付 · paid 已支付 · closed 已关闭'),
-  purpose: paymentPurposeSchema.describe('coins 购买金币 · prepay 项目预付款'),
+  purpose: paymentPurposeSchema.describe('coins 购买金币 · prepay 项目预付款 · stage 项目的其他付款阶段'),
   amount: z.number().int().describe('金额，分'),
   coins: z.number().int().describe('购买的金币数（预付款为 0）'),
-  projectId: z.number().int().nullable().describe('预付款的项目编号'),
+  projectId: z.number().int().nullable().describe('项目款项（预付款或其他付款阶段）的项目编号'),
 });
 export type OrderStatusResult = z.infer<typeof orderStatusResultSchema>;

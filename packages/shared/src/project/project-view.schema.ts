@@ -33,6 +33,7 @@ export const projectSummarySchema = z.object({
   biddl: z.string(),
   coins: z.number().int(),
   peoples: z.number().int(),
+  /** the first stage's amount, 分: 0 until the award fixes it (docs/staged-escrow.md) */
   prepay: z.number().int(),
   status: z.number().int(),
   statusText: z.string(),
@@ -96,6 +97,15 @@ export const projectDetailSchema = z.object({
   reportdate: z.string(),
   prepayp: z.number().int(),
   ispaid: z.boolean(),
+  /** the payment plan chosen at publish, % (docs/staged-escrow.md) */
+  payPlan: z.object({
+    prepay: z.number().int(),
+    progress: z.number().int(),
+    final: z.number().int(),
+    retention: z.number().int(),
+  }),
+  /** the contract amount fixed at the award, 分 (null before it) */
+  contractAmount: z.number().int().nullable(),
   /** a complaint about the project is open (escrow and auto-acceptance paused) */
   complaintOpen: z.boolean(),
   dimian: items,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRealDate, shanghaiMidnight, shanghaiToday } from '../date/date.ts';
 import { FILE_ID_RE } from '../file/file.schema.ts';
 import { trackRecordSchema } from '../member/track-record.schema.ts';
+import { PAY_PLAN_DEFAULT, payPlanSchema } from '../payment/pay-plan.ts';
 import { isValidRegion } from '../region/region.ts';
 import { labelledText, textSchema } from '../text/text.schema.ts';
 import { PROJECT_GROUPS } from './project-states.ts';
@@ -102,11 +103,8 @@ export const projectSaveSchema = z
       .int({ error: '开口数为 1–4' })
       .min(1, { error: '开口数为 1–4' })
       .max(4, { error: '开口数为 1–4' }),
-    prepay: z
-      .number({ error: '请输入预付款金额' })
-      .int({ error: '预付款金额以分为单位，应为整数' })
-      .min(0, { error: '预付款金额不能为负数' })
-      .max(100_000_000, { error: '预付款金额最多 100 万元' }),
+    /** the payment plan (docs/staged-escrow.md); `prepay` itself is the first stage's amount, set at the award */
+    payPlan: payPlanSchema.default(PAY_PLAN_DEFAULT),
     sdate: dateField('开展日期'),
     edate: dateField('撤展日期'),
     biddl: textSchema({

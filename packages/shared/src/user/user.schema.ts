@@ -145,6 +145,8 @@ export const smsOutboxItemSchema = z.object({
   mobile: z.string(),
   code: z.string(),
   purpose: z.string(),
+  /** a notice's text ('' for a code) */
+  text: z.string(),
   created: z.string(),
 });
 export const smsOutboxResultSchema = z.object({ items: z.array(smsOutboxItemSchema) });

@@ -187,6 +187,27 @@ export const fundsOverviewResultSchema = z.object({
   paidMonthCount: z.number(),
   /** 分 */
   paidMonth: z.number(),
+  /** payment stages unpaid past their due time, on live projects (docs/staged-escrow.md "Overdue") */
+  overdue: z.object({
+    count: z.number(),
+    /** 分 */
+    amount: z.number(),
+    /** the oldest first, at most 50 */
+    items: z.array(
+      z.object({
+        projectId: z.number(),
+        orders: z.string(),
+        title: z.string(),
+        customerName: z.string(),
+        customerMobile: z.string(),
+        kind: z.string(),
+        kindText: z.string(),
+        amount: z.number(),
+        /** ISO: due since */
+        dueAt: z.string(),
+      }),
+    ),
+  }),
   /** ISO: when these figures were computed */
   at: z.string(),
 });

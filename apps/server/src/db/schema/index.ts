@@ -14,6 +14,7 @@ export * from './report.ts';
 export * from './search.ts';
 export * from './showroom.ts';
 export * from './sms.ts';
+export * from './stages.ts';
 export * from './tips.ts';
 export * from './verification.ts';
 export * from './wechat.ts';

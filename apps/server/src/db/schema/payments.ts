@@ -25,9 +25,11 @@ export const paymentOrders = pgTable(
     /** our order number at Alipay (out_trade_no): `Z` + yyyyMMddHHmmss + random digits */
     outTradeNo: varchar('out_trade_no', { length: 64 }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
-    /** coins · prepay */
-    purpose: varchar('purpose', { length: 8 }).notNull().$type<'coins' | 'prepay'>(),
+    /** coins · prepay · stage (a payment-plan stage after the first, docs/staged-escrow.md) */
+    purpose: varchar('purpose', { length: 8 }).notNull().$type<'coins' | 'prepay' | 'stage'>(),
     projectId: bigint('project_id', { mode: 'number' }),
+    /** the project_stages row it pays (prepay and stage orders) */
+    stageId: bigint('stage_id', { mode: 'number' }),
     /** coins bought (purpose coins), else 0 */
     coins: integer('coins').notNull().default(0),
     /** the amount asked, 分 */
@@ -49,6 +51,7 @@ export const paymentOrders = pgTable(
     index('payment_orders_member_idx').on(t.memberId, t.createdAt.desc()),
     index('payment_orders_pending_idx').on(t.status, t.createdAt),
     index('payment_orders_project_idx').on(t.projectId),
+    index('payment_orders_stage_idx').on(t.stageId),
     check('payment_orders_amount_positive', sql`${t.amount} > 0`),
     check('payment_orders_refunded_range', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],

@@ -1,4 +1,4 @@
-import type { QuoteLine, RequirementItem } from '@zl/shared';
+import type { PayPlan, QuoteLine, RequirementItem } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -99,6 +99,15 @@ export const projects = pgTable(
     /** prepayment paid into escrow, 分 */
     prepayp: bigint('prepayp', { mode: 'number' }).notNull().default(0),
     ispaid: boolean('ispaid').notNull().default(false),
+    /** the payment plan chosen at publish, % (docs/staged-escrow.md) */
+    payPlan: jsonb('pay_plan')
+      .$type<PayPlan>()
+      .notNull()
+      .default({ prepay: 30, progress: 40, final: 30, retention: 0 }),
+    /** the contract amount, 分: the winning total at the award, plus approved change orders */
+    contractAmount: bigint('contract_amount', { mode: 'number' }),
+    /** the build-in confirmed (by the customer's 确认进场 or the job a day after the build-in start) */
+    buildinConfirmedAt: timestamp('buildin_confirmed_at', { withTimezone: true }),
     /**
      * A complaint about the project is open (docs/delivery.md "Complaints"): set and cleared by
      * the complaint calls in the same transaction as the complaint; while true the escrow is

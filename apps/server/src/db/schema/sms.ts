@@ -28,6 +28,8 @@ export const devSmsOutbox = pgTable(
     mobile: varchar('mobile', { length: 11 }).notNull(),
     purpose: varchar('purpose', { length: 16 }).notNull(),
     code: varchar('code', { length: 10 }).notNull(),
+    /** a notice's whole text ('' for a code) */
+    text: varchar('text', { length: 200 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('dev_sms_outbox_mobile_idx').on(t.mobile, t.id)],

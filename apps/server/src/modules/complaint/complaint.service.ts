@@ -24,9 +24,15 @@ import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
-import { findWinnerId } from '../payment/payment.repo.ts';
-import { type BookedSplit, bookEscrowSplit, sendSplitRefund } from '../payment/payment.service.ts';
+import {
+  type BookedSplit,
+  bookEscrowSplit,
+  releaseRules,
+  sendSplitRefund,
+} from '../payment/payment.service.ts';
 import { applyTransition, lockProject } from '../project/project-transition.ts';
+import { findWinnerId } from '../stage/stage.repo.ts';
+import { releaseDue } from '../stage/stage.service.ts';
 import * as repo from './complaint.repo.ts';
 
 /** Who may file: the project's customer or its winner, from 已中标 (2) to 待验收 (5). */
@@ -317,7 +323,7 @@ export async function ruleComplaint(
     if (!project) throw new AppError('NOT_FOUND');
     const c = await repo.lockComplaint(tx, found.id);
     if (!c || c.state === 'ruled') throw new AppError('INVALID_STATE', { message: '该投诉已裁决' });
-    let booked: BookedSplit = { refunded: 0, released: 0, commission: 0, refund: undefined };
+    let booked: BookedSplit = { refunded: 0, released: 0, commission: 0, refunds: [] };
     if (input.decision === 'split') {
       const held = await balanceOf(tx, { kind: 'escrow', projectId: project.id }, 'CNY');
       if (refundFen > held)
@@ -341,6 +347,8 @@ export async function ruleComplaint(
         );
     } else {
       await repo.setComplaintOpen(tx, project.id, false);
+      // the escrow thaws: whatever became due while it was frozen goes to the winner now
+      await releaseDue(tx, project.id, releaseRules(deps.config));
     }
     const ruled = await repo.rule(tx, c.id, {
       decision: input.decision,
@@ -369,7 +377,8 @@ export async function ruleComplaint(
     const after = await repo.findListRow(tx, c.id);
     return { booked, status: after!.projectStatus, ruled };
   });
-  const refundSent = await sendSplitRefund(deps, result.booked.refund);
+  const refunds = result.booked.refunds;
+  const refundSent = refunds.length > 0 && (await sendSplitRefund(deps, refunds)) === refunds.length;
   return {
     id: found.id,
     ruling: {

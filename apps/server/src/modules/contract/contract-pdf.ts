@@ -35,9 +35,23 @@ export interface ContractDraft {
   supplier: ContractParty;
   lines: Partial<Record<string, QuoteLine[]>>;
   total: number;
-  prepay: number;
+  /** the contract amount (the winning total at the award), 分 */
+  contractAmount: number;
+  /** the payment plan's stages (docs/staged-escrow.md), in order */
+  stages: ContractStage[];
   days: number;
   awardedAt: string;
+}
+
+/** One stage of the payment plan as the contract prints it. */
+export interface ContractStage {
+  label: string;
+  percent: number;
+  amount: number;
+  /** when it is due, in words (a date, or 合同审核通过后) */
+  due: string;
+  /** when the platform pays it to 乙方 */
+  release: string;
 }
 
 /**
@@ -153,10 +167,13 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
   doc.moveDown(0.3);
   p(`合同总价：${formatFen(d.total)}（含上述全部项目）`);
   p(
-    d.prepay > 0
-      ? `预付款：${formatFen(d.prepay)}。甲方在合同审核通过后通过平台支付，预付款由平台托管，验收通过后与尾款一并结算给乙方。`
-      : '预付款：无。',
+    `合同金额：${formatFen(d.contractAmount)}。全部款项由甲方按以下付款计划通过平台支付，由平台托管，按约定结算给乙方：`,
   );
+  d.stages.forEach((s, i) => {
+    const share = s.percent > 0 ? `（${s.percent}%）` : '';
+    p(`${i + 1}. ${s.label}${share}：${formatFen(s.amount)}，${s.due}支付；${s.release}。`);
+  });
+  if (d.stages.length === 0) p('付款计划：无需通过平台支付的款项。');
 
   h('四、履约与验收');
   p('1. 乙方按报价明细完成搭建，在开展前完成施工并通过平台上传完工报告（现场照片及说明）。');
@@ -166,7 +183,9 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
   p(
     `3. 乙方提交完工报告后，甲方 ${AUTO_ACCEPT_DAYS_DEFAULT} 日内未验收也未提出异议的，视为验收通过；存在未处理完毕的投诉时暂停自动验收。`,
   );
-  p('4. 验收通过后，平台将托管款项结算给乙方。');
+  p(
+    '4. 甲方在平台确认进场后（或进场开始一日后自动确认），平台将托管的预付款、进场款结算给乙方；尾款须在验收前支付，验收通过后结算给乙方；质保金在撤展后质保期满且无未处理投诉时结算给乙方。平台按结算金额收取服务费。',
+  );
   p('5. 履约过程中发生争议，任一方可通过平台发起投诉，由平台依据双方陈述与证据处理。');
 
   h('五、其他');

@@ -5,6 +5,8 @@ import {
   type contractUploadSchema,
   PROJECT_STATUS,
   type QuoteLine,
+  type StageKind,
+  stageKindLabels,
 } from '@zl/shared';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -12,8 +14,19 @@ import { AppError } from '../../lib/errors.ts';
 import { assertOwnFile } from '../file/file-access.ts';
 import { applyTransition, lockProject, type ProjectRow } from '../project/project-transition.ts';
 import { shanghaiDateTime, statusText } from '../project/project-view.ts';
+import { stagesOf } from '../stage/stage.service.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './contract.repo.ts';
+
+/** When the platform pays each stage to 乙方, in the contract's words (docs/staged-escrow.md). */
+const STAGE_RELEASE_TEXT: Record<StageKind, string> = {
+  prepay: '甲方确认进场后结算给乙方',
+  progress: '甲方确认进场后结算给乙方',
+  final: '验收通过后结算给乙方',
+  retention: '作为质保金，撤展后质保期满且无未处理投诉时结算给乙方',
+  change: '验收通过后结算给乙方',
+};
+
 import { type ContractParty, contractFileName, renderContractPdf } from './contract-pdf.ts';
 
 /** docs/delivery-contract.md: contract calls. */
@@ -52,6 +65,13 @@ export async function contractPdf(db: Db, memberId: number, id: number) {
     repo.findParty(db, p.customerId),
     repo.findParty(db, quote.supplierId),
   ]);
+  // the stages under the project's lock (an awarded project from before the plan gets its own here)
+  const { stages, contractAmount } = await db.transaction(async (tx) => {
+    const row = await lockProject(tx, p.id);
+    const list = await stagesOf(tx, row!);
+    const fresh = list.length > 0 ? await lockProject(tx, p.id) : row;
+    return { stages: list, contractAmount: fresh?.contractAmount ?? Number(quote.total) };
+  });
   const pdf = await renderContractPdf({
     orders: p.orders,
     title: p.title,
@@ -66,7 +86,19 @@ export async function contractPdf(db: Db, memberId: number, id: number) {
     supplier: partyOf(supplier),
     lines: quote.lines as Partial<Record<string, QuoteLine[]>>,
     total: Number(quote.total),
-    prepay: Number(p.prepay),
+    contractAmount: Number(contractAmount),
+    stages: stages.map((s) => ({
+      label: stageKindLabels[s.kind],
+      percent: s.percent,
+      amount: Number(s.amount),
+      due:
+        s.kind === 'prepay'
+          ? '合同审核通过后、进场前'
+          : s.kind === 'change'
+            ? '增项确认后即'
+            : `${shanghaiDateTime(s.dueAt).slice(0, 10)} 前`,
+      release: STAGE_RELEASE_TEXT[s.kind],
+    })),
     days: quote.days,
     awardedAt: shanghaiDateTime(p.awardedAt).slice(0, 10),
   });

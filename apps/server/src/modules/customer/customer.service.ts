@@ -30,6 +30,7 @@ import {
 import { projectDetail, projectSummary } from '../project/project-view.ts';
 import { projectOrbits } from '../projectcenter/orbits.ts';
 import { projectTimeline } from '../projectcenter/projectcenter.repo.ts';
+import { createStages } from '../stage/stage.service.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import * as repo from './customer.repo.ts';
 
@@ -60,7 +61,9 @@ async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
     height: v.height,
     areas: computeAreas(v.length, v.width),
     opens: v.opens,
-    prepay: v.prepay,
+    payPlan: v.payPlan,
+    // the first stage's amount: known at the award, from the plan and the winning total
+    prepay: 0,
     sdate: v.sdate,
     edate: v.edate,
     biddl: new Date(v.biddl),
@@ -256,7 +259,10 @@ export async function award(db: Db, member: SessionContext, input: { id: number;
     );
     await repo.settleQuotes(tx, input.id, input.quoteId);
     const winner = await repo.quoteOfProject(tx, input.id, input.quoteId);
-    return { ...t, winner: winner! };
+    // the contract amount is the winning total, fixed now, and the plan becomes stages (docs/staged-escrow.md)
+    await createStages(tx, t.project, winner!.total);
+    const project = await lockProject(tx, input.id);
+    return { ...t, project: project!, winner: winner! };
   });
   const [winner] = await quoteViews(db, [res.winner]);
   return { project: projectDetail(res.project, { showMobile: true }), winner: winner! };

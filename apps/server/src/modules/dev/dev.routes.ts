@@ -28,6 +28,7 @@ export function registerDevRoutes(app: App, deps: Deps): void {
           mobile: r.mobile,
           code: r.code,
           purpose: r.purpose,
+          text: r.text,
           created: r.createdAt.toISOString(),
         })),
       });

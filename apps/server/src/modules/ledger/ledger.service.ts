@@ -48,6 +48,8 @@ export const ANNOUNCED_MOVEMENTS: ReadonlySet<string> = new Set([
   'prepay_in',
   'escrow_release',
   'escrow_refund',
+  // the payment plan's later stages (docs/staged-escrow.md)
+  'stage_in',
   // withdrawals and invitations (docs/withdrawals.md)
   'withdraw_freeze',
   'withdraw_payout',

@@ -243,6 +243,97 @@ export function escrowRelease(
 }
 
 /**
+ * A paid stage after the first (type `stage_in`, key `pay:<outTradeNo>`, docs/staged-escrow.md):
+ * like the prepayment, through the customer's cash into the project's escrow; `toEscrow: false`
+ * (the stage no longer waits for it) leaves it in the customer's cash, withdrawable.
+ */
+export function stageIn(
+  tx: Tx,
+  o: {
+    outTradeNo: string;
+    customerId: number;
+    projectId: number;
+    amountFen: number;
+    orders: string;
+    label: string;
+  },
+  toEscrow: boolean,
+): Posted {
+  const cash = { kind: 'member_cash' as const, memberId: o.customerId };
+  return postTransaction(tx, {
+    type: 'stage_in',
+    memo: toEscrow
+      ? `项目 ${o.orders} ${o.label}托管`
+      : `项目 ${o.orders} ${o.label}到账（该阶段已不需支付，转入余额）`,
+    refType: 'project',
+    refId: o.projectId,
+    idempotencyKey: `pay:${o.outTradeNo}`,
+    postings: [
+      { account: { kind: 'payment_clearing' }, amount: -o.amountFen, currency: 'CNY' },
+      { account: cash, amount: o.amountFen, currency: 'CNY' },
+      ...(toEscrow
+        ? [
+            { account: cash, amount: -o.amountFen, currency: 'CNY' as const },
+            {
+              account: { kind: 'escrow' as const, projectId: o.projectId },
+              amount: o.amountFen,
+              currency: 'CNY' as const,
+            },
+          ]
+        : []),
+    ],
+  });
+}
+
+/**
+ * One stage's escrow to the winner (type `escrow_release` like every release to the supplier, key
+ * `release:stage:<stageId>`, the memo names the stage): the stage's amount leaves the escrow, the
+ * winner's cash gets it less the commission on it.
+ */
+export function stageRelease(
+  tx: Tx,
+  r: {
+    stageId: number;
+    projectId: number;
+    winnerId: number;
+    amountFen: number;
+    commissionFen: number;
+    orders: string;
+    label: string;
+  },
+): Posted {
+  const payout = r.amountFen - r.commissionFen;
+  return postTransaction(tx, {
+    type: 'escrow_release',
+    memo: `项目 ${r.orders} ${r.label}结算`,
+    refType: 'project',
+    refId: r.projectId,
+    idempotencyKey: `release:stage:${r.stageId}`,
+    postings: [
+      { account: { kind: 'escrow', projectId: r.projectId }, amount: -r.amountFen, currency: 'CNY' },
+      ...(payout > 0
+        ? [
+            {
+              account: { kind: 'member_cash' as const, memberId: r.winnerId },
+              amount: payout,
+              currency: 'CNY' as const,
+            },
+          ]
+        : []),
+      ...(r.commissionFen > 0
+        ? [
+            {
+              account: { kind: 'platform_revenue' as const },
+              amount: r.commissionFen,
+              currency: 'CNY' as const,
+            },
+          ]
+        : []),
+    ],
+  });
+}
+
+/**
  * Escrow back to the customer's original payment (type `escrow_refund`, key
  * `escrow-refund:<projectId>`): through the customer's cash (their bill shows it) to the payment
  * clearing account, from where alipay.trade.refund returns it.

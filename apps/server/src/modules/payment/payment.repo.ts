@@ -127,17 +127,6 @@ export async function countRecentPending(db: DbOrTx, memberId: number, since: Da
   return Number(row?.n ?? 0);
 }
 
-/** The winner of a project: the supplier (member id) of its winning quote, or undefined before the award. */
-export async function findWinnerId(db: DbOrTx, projectId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ supplierId: quotes.supplierId })
-    .from(projects)
-    .innerJoin(quotes, eq(quotes.id, projects.winnerQuoteId))
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  return row?.supplierId;
-}
-
 /** Books a refund to be sent to Alipay; an existing request number is kept (answers undefined). */
 export async function insertRefund(
   db: DbOrTx,
@@ -194,4 +183,34 @@ export async function findProjectByTitle(
     .where(and(eq(projects.customerId, customerId), eq(projects.title, title)))
     .limit(1);
   return row;
+}
+
+/** The pending order of a stage (locked: one pending order per stage). */
+export async function lockPendingStageOrder(
+  tx: DbOrTx,
+  stageId: number,
+): Promise<PaymentOrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.stageId, stageId), eq(paymentOrders.status, 'pending')))
+    .orderBy(asc(paymentOrders.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** The paid orders of a project's stages, newest first (where a ruling's refunds go back to). */
+export function paidStageOrders(db: DbOrTx, projectId: number): Promise<PaymentOrderRow[]> {
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.projectId, projectId),
+        inArray(paymentOrders.purpose, ['prepay', 'stage']),
+        eq(paymentOrders.status, 'paid'),
+      ),
+    )
+    .orderBy(sql`${paymentOrders.id} desc`);
 }

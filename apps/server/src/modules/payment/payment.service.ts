@@ -7,6 +7,7 @@ import {
   type PayLinkResult,
   PROJECT_STATUS,
   shanghaiIso,
+  stageKindLabels,
 } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
@@ -22,6 +23,15 @@ import {
   prepayIn,
 } from '../ledger/movements.ts';
 import { applyTransition, lockProject } from '../project/project-transition.ts';
+import { findWinnerId, markStagePaid, markStageSplit } from '../stage/stage.repo.ts';
+import {
+  commissionOf,
+  laterStagePayable,
+  type ReleaseRules,
+  releaseDue,
+  settleLaterStage,
+  stagesOf,
+} from '../stage/stage.service.ts';
 import type { SessionContext } from '../user/session.service.ts';
 import type { AlipayGateway } from './alipay-gateway.ts';
 import { fenToYuan } from './money.ts';
@@ -45,6 +55,14 @@ export interface PaymentDeps extends MoneyDeps {
 export const NOTIFY_PATH = '/api/Alipay/notify';
 export const COINS_RETURN_PATH = '/personCenter/charging';
 export const PREPAY_RETURN_PATH = '/customer/project';
+
+/** The release rules of config.marketplace (docs/staged-escrow.md). */
+export function releaseRules(config: Pick<Config, 'marketplace'>): ReleaseRules {
+  return {
+    commissionBp: config.marketplace.platformCommissionBp,
+    retentionDays: config.marketplace.retentionDays,
+  };
+}
 /** An order is asked about at Alipay once it has been pending this long (docs/payments.md "Reconciliation"). */
 export const RECONCILE_AFTER_MS = 10 * 60_000;
 /** A trade Alipay still does not know after this long will never be paid (page pay times out at 2 h). */
@@ -94,26 +112,52 @@ export async function getPayLink(
       });
     }
     if (member.cardtype !== 'customer') {
-      throw new AppError('FORBIDDEN', { message: '只有项目的参展商可以支付预付款' });
+      throw new AppError('FORBIDDEN', { message: '只有项目的参展商可以支付项目款项' });
     }
     const project = await lockProject(tx, req.id);
     if (!project || project.customerId !== member.memberId) throw new AppError('NOT_FOUND');
-    if (!prepayDue(project)) {
+    const stages = await stagesOf(tx, project);
+    // purpose 'prepay' is the plan's first stage (the seed's prepayment)
+    const stage =
+      req.purpose === 'prepay'
+        ? stages.find((s) => s.kind === 'prepay')
+        : stages.find((s) => s.id === req.stage);
+    if (req.purpose === 'stage' && !stage) throw new AppError('NOT_FOUND', { message: '付款阶段不存在' });
+    if (!stage || stage.kind === 'prepay') {
+      if (!prepayDue(project)) {
+        throw new AppError('INVALID_STATE', {
+          message: project.ispaid ? '预付款已支付' : '合同审核通过后才能支付预付款',
+          data: { status: project.status },
+        });
+      }
+    } else if (stage.status !== 'due') {
+      throw new AppError('INVALID_STATE', { message: '该阶段款项已支付', data: { status: project.status } });
+    } else if (!laterStagePayable(project, stages, stage.id)) {
       throw new AppError('INVALID_STATE', {
-        message: project.ispaid ? '预付款已支付' : '合同审核通过后才能支付预付款',
+        message:
+          project.status < PROJECT_STATUS.BUILDING
+            ? '合同确认并支付预付款后才能支付后续款项'
+            : project.status > PROJECT_STATUS.ACCEPTING
+              ? '项目已结束，不能再支付'
+              : '请按付款计划的顺序先支付前面的阶段',
         data: { status: project.status },
       });
     }
-    // One pending order per project: paying twice in two tabs is one trade at Alipay.
-    const open = await repo.lockPendingPrepayOrder(tx, project.id);
-    if (open && open.amount === project.prepay) return open;
+    const label = stage ? stageKindLabels[stage.kind] : '预付款';
+    const amount = stage ? stage.amount : project.prepay;
+    // One pending order per stage: paying twice in two tabs is one trade at Alipay.
+    const open = stage
+      ? await repo.lockPendingStageOrder(tx, stage.id)
+      : await repo.lockPendingPrepayOrder(tx, project.id);
+    if (open && open.amount === amount) return open;
     return repo.insertOrder(tx, {
       outTradeNo: newOutTradeNo(),
       memberId: member.memberId,
-      purpose: 'prepay',
+      purpose: !stage || stage.kind === 'prepay' ? 'prepay' : 'stage',
       projectId: project.id,
-      amount: project.prepay,
-      subject: `展览供应商接单平台 - 项目 ${project.orders} 预付款`,
+      stageId: stage?.id ?? null,
+      amount,
+      subject: `展览供应商接单平台 - 项目 ${project.orders} ${label}`,
     });
   });
 
@@ -155,12 +199,13 @@ export async function settleOrder(
   outTradeNo: string,
   amountFen: number,
   tradeNo: string,
+  rules: ReleaseRules,
 ): Promise<'settled' | 'already' | 'mismatch'> {
   return db.transaction(async (tx) => {
-    // A prepayment's project row before the order's (getPayLink takes them in that order too):
-    // the lock order of docs/payments.md "Lock order".
+    // A project payment's project row before the order's (getPayLink takes them in that order
+    // too): the lock order of docs/payments.md "Lock order".
     const known = await repo.findOrder(tx, outTradeNo);
-    if (known?.purpose === 'prepay' && known.projectId !== null) await lockProject(tx, known.projectId);
+    if (known?.purpose !== 'coins' && known?.projectId != null) await lockProject(tx, known.projectId);
     const order = await repo.markPaid(tx, outTradeNo, amountFen, tradeNo);
     if (!order) {
       const existing = await repo.findOrder(tx, outTradeNo);
@@ -173,17 +218,24 @@ export async function settleOrder(
         amountFen: order.amount,
         coins: order.coins,
       });
+    } else if (order.purpose === 'stage' && order.stageId !== null && order.projectId !== null) {
+      await settleLaterStage(tx, { ...order, projectId: order.projectId, stageId: order.stageId }, rules);
     } else {
-      await settlePrepay(tx, order);
+      await settlePrepay(tx, order, rules);
     }
     return 'settled';
   });
 }
 
-async function settlePrepay(tx: Tx, order: repo.PaymentOrderRow): Promise<void> {
+async function settlePrepay(tx: Tx, order: repo.PaymentOrderRow, rules: ReleaseRules): Promise<void> {
   const project = order.projectId === null ? undefined : await lockProject(tx, order.projectId);
   if (!project) throw new Error(`prepay order ${order.outTradeNo} without project`);
-  const due = prepayDue(project) && project.prepay === order.amount;
+  // the plan's first stage, due → paid in the same transaction (an order from before the plan has none)
+  const stage = (await stagesOf(tx, project)).find((s) => s.kind === 'prepay');
+  const due =
+    prepayDue(project) &&
+    project.prepay === order.amount &&
+    (!stage || (stage.status === 'due' && stage.amount === order.amount));
   await prepayIn(
     tx,
     {
@@ -196,6 +248,7 @@ async function settlePrepay(tx: Tx, order: repo.PaymentOrderRow): Promise<void> 
     due,
   );
   if (!due) return;
+  if (stage) await markStagePaid(tx, stage.id, order.amount);
   await applyTransition(
     tx,
     {
@@ -206,6 +259,7 @@ async function settlePrepay(tx: Tx, order: repo.PaymentOrderRow): Promise<void> 
     },
     () => ({ ispaid: true, prepayp: order.amount }),
   );
+  await releaseDue(tx, project.id, rules);
 }
 
 const PAID_STATUSES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
@@ -238,7 +292,7 @@ export async function handleNotify(
     return reject(`trade_status ${String(form.trade_status).slice(0, 20)}`);
   }
   const tradeNo = (form.trade_no ?? '').slice(0, 64);
-  const result = await settleOrder(deps.db, outTradeNo, order.amount, tradeNo);
+  const result = await settleOrder(deps.db, outTradeNo, order.amount, tradeNo, releaseRules(deps.config));
   if (result === 'mismatch') return reject('settle mismatch');
   if (result === 'settled') {
     deps.log.info({ outTradeNo, purpose: order.purpose }, 'payment settled');
@@ -284,7 +338,13 @@ export async function reconcile(
           result.failed++;
           continue;
         }
-        const r = await settleOrder(deps.db, order.outTradeNo, order.amount, q.tradeNo ?? '');
+        const r = await settleOrder(
+          deps.db,
+          order.outTradeNo,
+          order.amount,
+          q.tradeNo ?? '',
+          releaseRules(deps.config),
+        );
         if (r === 'settled') {
           result.settled++;
           paymentsSettledTotal.inc({ purpose: order.purpose, via: 'reconcile' });
@@ -327,51 +387,23 @@ async function sendRefund(deps: MoneyDeps, refund: repo.PaymentRefundRow): Promi
   return deps.db.transaction((tx) => repo.markRefundDone(tx, refund));
 }
 
-/** floor(amount × bp / 10000): the platform's commission on released escrow. */
-export function commissionOf(amountFen: number, bp: number): number {
-  return Math.floor((amountFen * bp) / 10_000);
-}
+export { commissionOf };
 
-/**
- * Releases a project's whole escrow to the winner, less the commission (type `escrow_release`),
- * in the caller's transaction; the report's acceptance (modules/report/report.service.ts) calls it. Answers the
- * amounts, or null when nothing is held (released already).
- */
-export async function releaseEscrow(
-  tx: Tx,
-  projectId: number,
-  commissionBp: number,
-): Promise<{ released: number; commission: number } | null> {
-  const project = await lockProject(tx, projectId);
-  if (!project) throw new AppError('NOT_FOUND');
-  const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
-  if (held <= 0) return null;
-  const winnerId = await repo.findWinnerId(tx, projectId);
-  if (winnerId === undefined) throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
-  const commission = commissionOf(held, commissionBp);
-  const r = await escrowRelease(tx, {
-    projectId,
-    winnerId,
-    amountFen: held,
-    commissionFen: commission,
-    orders: project.orders,
-  });
-  return r.duplicate ? null : { released: held, commission };
-}
-
-/** A split booked in a transaction: the amounts, and the refund request to send after the commit. */
+/** A split booked in a transaction: the amounts, and the refund requests to send after the commit. */
 export interface BookedSplit {
   refunded: number;
   released: number;
   commission: number;
-  refund: repo.PaymentRefundRow | undefined;
+  refunds: repo.PaymentRefundRow[];
 }
 
 /**
- * A complaint ruling's split, booked in the caller's transaction `tx` (docs/payments.md):
- * `refundFen` of the escrow goes back to the customer (`escrow_refund` and a pending refund request
- * `E<projectId>` against the paid prepayment), the rest is released to the winner less the
- * commission on that part (`escrow_release`). Nothing held → INVALID_STATE.
+ * A complaint ruling's split, booked in the caller's transaction `tx` (docs/payments.md,
+ * docs/staged-escrow.md "Complaints"): `refundFen` of the escrow goes back to the customer
+ * (`escrow_refund`, and pending refund requests against the paid orders, newest stage first:
+ * `E<projectId>`, then `E<projectId>-2` …), the rest is released to the winner less the commission
+ * on that part (`escrow_release`). The held stages are marked: refunded from the last one back,
+ * the rest released. Nothing held → INVALID_STATE.
  */
 export async function bookEscrowSplit(
   tx: Tx,
@@ -383,31 +415,46 @@ export async function bookEscrowSplit(
   const project = await lockProject(tx, projectId);
   if (!project) throw new AppError('NOT_FOUND');
   const held = await balanceOf(tx, { kind: 'escrow', projectId }, 'CNY');
-  if (held <= 0) throw new AppError('INVALID_STATE', { message: '该项目没有托管中的预付款' });
+  if (held <= 0) throw new AppError('INVALID_STATE', { message: '该项目没有托管中的款项' });
   if (refundFen > held) throw new AppError('INSUFFICIENT_FUNDS', { message: '退款金额超过托管金额' });
   const rest = held - refundFen;
-  const winnerId = rest > 0 ? await repo.findWinnerId(tx, projectId) : undefined;
+  const winnerId = rest > 0 ? await findWinnerId(tx, projectId) : undefined;
   if (rest > 0 && winnerId === undefined)
     throw new AppError('INVALID_STATE', { message: '项目没有中标供应商' });
   // both movements' accounts at once (docs/payments.md "Lock order")
   await lockForEscrowSplit(tx, { projectId, customerId: project.customerId, winnerId });
-  let refund: repo.PaymentRefundRow | undefined;
+  const heldStages = (await stagesOf(tx, project)).filter((s) => s.status === 'paid').reverse();
+  const refunds: repo.PaymentRefundRow[] = [];
   if (refundFen > 0) {
-    const paid = await repo.findPaidPrepayOrder(tx, projectId);
-    if (!paid) throw new AppError('INVALID_STATE', { message: '找不到该项目的预付款支付记录' });
+    const orders = await repo.paidStageOrders(tx, projectId);
+    const heldIds = new Set(heldStages.map((s) => s.id));
+    // the held stages' own payments first, newest first; then any other payment of the project
+    const ordered = [
+      ...orders.filter((o) => o.stageId !== null && heldIds.has(o.stageId)),
+      ...orders.filter((o) => o.stageId === null || !heldIds.has(o.stageId)),
+    ];
     await escrowRefund(tx, {
       projectId,
       customerId: project.customerId,
       amountFen: refundFen,
       orders: project.orders,
     });
-    refund = await repo.insertRefund(tx, {
-      outRequestNo: `E${projectId}`,
-      outTradeNo: paid.outTradeNo,
-      projectId,
-      amount: refundFen,
-      reason: `项目 ${project.orders} 投诉裁决退款`,
-    });
+    let left = refundFen;
+    for (const o of ordered) {
+      const part = Math.min(left, o.amount - o.refunded);
+      if (part <= 0) continue;
+      const row = await repo.insertRefund(tx, {
+        outRequestNo: refunds.length === 0 ? `E${projectId}` : `E${projectId}-${refunds.length + 1}`,
+        outTradeNo: o.outTradeNo,
+        projectId,
+        amount: part,
+        reason: `项目 ${project.orders} 投诉裁决退款`,
+      });
+      if (row) refunds.push(row);
+      left -= part;
+      if (left === 0) break;
+    }
+    if (left > 0) throw new AppError('INVALID_STATE', { message: '找不到足够的支付记录用于退款' });
   }
   let commission = 0;
   if (rest > 0 && winnerId !== undefined) {
@@ -420,26 +467,39 @@ export async function bookEscrowSplit(
       orders: project.orders,
     });
   }
-  return { refunded: refundFen, released: rest, commission, refund };
+  // the stages: the refund taken from the last held stage back, the rest of each released
+  let toRefund = refundFen;
+  for (const s of heldStages) {
+    const part = Math.min(toRefund, s.amount);
+    toRefund -= part;
+    await markStageSplit(tx, s.id, {
+      refunded: part,
+      commission: commissionOf(s.amount - part, commissionBp),
+      fullyRefunded: part === s.amount,
+    });
+  }
+  return { refunded: refundFen, released: rest, commission, refunds };
 }
 
 /**
- * After the split's commit: alipay.trade.refund with the request number `E<projectId>`. When that
- * call fails the refund stays `pending` and the reconciliation job sends it again (the same request
- * number, so Alipay refunds once): money is never lost nor paid twice. Answers whether it was sent.
+ * After the split's commit: alipay.trade.refund for each request booked. When a call fails the
+ * refund stays `pending` and the reconciliation job sends it again (the same request number, so
+ * Alipay refunds once): money is never lost nor paid twice. Answers how many were sent.
  */
 export async function sendSplitRefund(
   deps: MoneyDeps,
-  refund: repo.PaymentRefundRow | undefined,
-): Promise<boolean> {
-  if (!refund) return false;
-  try {
-    return await sendRefund(deps, refund);
-  } catch (err) {
-    deps.log.warn(
-      { err, projectId: refund.projectId },
-      'escrow refund not sent; the reconciliation job retries',
-    );
-    return false;
+  refunds: readonly repo.PaymentRefundRow[],
+): Promise<number> {
+  let sent = 0;
+  for (const refund of refunds) {
+    try {
+      if (await sendRefund(deps, refund)) sent++;
+    } catch (err) {
+      deps.log.warn(
+        { err, projectId: refund.projectId },
+        'escrow refund not sent; the reconciliation job retries',
+      );
+    }
   }
+  return sent;
 }

@@ -204,6 +204,8 @@ export function projectDetail(row: ProjectRow, opts: { showMobile: boolean }): P
     reportdate: shanghaiDateTime(row.reportdate),
     prepayp: num(row.prepayp),
     ispaid: row.ispaid,
+    payPlan: row.payPlan,
+    contractAmount: row.contractAmount === null ? null : num(row.contractAmount),
     complaintOpen: row.complaintOpen,
     dimian: row.dimian,
     beiban: row.beiban,

@@ -1,7 +1,14 @@
 import { PROJECT_STATUS, REPORT_CHECK } from '@zl/shared';
 import { and, asc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { files, projectReports, projects, quotes, reportLines } from '../../db/schema/index.ts';
+import {
+  files,
+  projectReports,
+  projectStages,
+  projects,
+  quotes,
+  reportLines,
+} from '../../db/schema/index.ts';
 
 export type ReportLineRow = typeof reportLines.$inferSelect;
 export type ProjectReportRow = typeof projectReports.$inferSelect;
@@ -147,6 +154,8 @@ export async function lockNextDueReport(
         eq(projects.reportck, REPORT_CHECK.PENDING),
         eq(projects.complaintOpen, false),
         lt(projects.reportdate, before),
+        // acceptance waits for every stage to be paid (docs/staged-escrow.md)
+        sql`not exists (select 1 from ${projectStages} where ${projectStages.projectId} = ${projects.id} and ${projectStages.status} = 'due')`,
         skip.length ? notInArray(projects.id, skip) : undefined,
       ),
     )

@@ -1,4 +1,5 @@
 import {
+  formatFen,
   PROJECT_STATUS,
   parseReportLineKey,
   REPORT_CHECK,
@@ -11,19 +12,22 @@ import {
   type ReportReviewResult,
   type RequirementCategory,
   reportLineKey,
+  stageKindLabels,
   type UpdateReportsInput,
 } from '@zl/shared';
 import type { Config } from '../../config/env.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
-import { releaseEscrow } from '../payment/payment.service.ts';
+import { releaseRules } from '../payment/payment.service.ts';
 import {
   applyTransition,
   lockProject,
   type ProjectRow,
   type TransitionActor,
 } from '../project/project-transition.ts';
+import { hasUnpaidStage } from '../stage/stage.repo.ts';
+import { type ReleaseRules, releaseDue, stagesOf } from '../stage/stage.service.ts';
 import * as repo from './report.repo.ts';
 
 /** The completion report and its acceptance: docs/delivery-report.md. */
@@ -250,11 +254,13 @@ export async function reportInfo(
     total: quote.total,
     prepayp: project.prepayp,
     complaintOpen: project.complaintOpen,
+    // the system accepts only once every stage is paid (docs/staged-escrow.md "Acceptance")
     autoAcceptAt:
       project.reportck === REPORT_CHECK.PENDING &&
       project.status === PROJECT_STATUS.ACCEPTING &&
       project.reportdate &&
-      autoAcceptDays > 0
+      autoAcceptDays > 0 &&
+      !(await hasUnpaidStage(db, project.id))
         ? new Date(project.reportdate.getTime() + autoAcceptDays * DAY_MS).toISOString()
         : null,
     accepted: report?.acceptedAt
@@ -277,16 +283,25 @@ export async function acceptReport(
   tx: Tx,
   project: ProjectRow,
   actor: TransitionActor,
-  commissionBp: number,
+  rules: ReleaseRules,
 ): Promise<{ released: number; commission: number }> {
   if (project.complaintOpen) throw new AppError('ACCEPTANCE_FROZEN');
+  // every stage paid before the acceptance (docs/staged-escrow.md "Acceptance")
+  const unpaid = (await stagesOf(tx, project)).filter((s) => s.status === 'due');
+  if (unpaid.length > 0) {
+    const what = [...new Set(unpaid.map((s) => stageKindLabels[s.kind]))].join('、');
+    throw new AppError('INVALID_STATE', {
+      message: `${what}未支付（${formatFen(unpaid.reduce((t, s) => t + s.amount, 0))}）：请先在项目页支付，再验收`,
+      data: { status: project.status, href: `/customer/project?id=${project.id}#stages` },
+    });
+  }
   await repo.tickPendingLines(tx, project.id);
   await applyTransition(
     tx,
     { projectId: project.id, event: 'accept', actor, detail: { reportck: REPORT_CHECK.ACCEPTED } },
     () => ({ reportck: REPORT_CHECK.ACCEPTED }),
   );
-  const r = (await releaseEscrow(tx, project.id, commissionBp)) ?? { released: 0, commission: 0 };
+  const r = await releaseDue(tx, project.id, rules);
   await repo.markAccepted(tx, project.id, {
     by: actor.type === 'customer' ? 'customer' : actor.type === 'admin' ? 'admin' : 'system',
     ...r,
@@ -369,12 +384,7 @@ export async function reportReview(
           `清单项「${lineLabel(flagged[0]![0], byKey)}」标记为有问题，不能验收通过；请提交整改意见`,
         );
       }
-      const r = await acceptReport(
-        tx,
-        project,
-        { type: 'customer', id: customerId },
-        config.marketplace.platformCommissionBp,
-      );
+      const r = await acceptReport(tx, project, { type: 'customer', id: customerId }, releaseRules(config));
       return { status: PROJECT_STATUS.DONE, reportck: REPORT_CHECK.ACCEPTED, ...r };
     }
     if (!flagged.length) {
@@ -422,7 +432,7 @@ export async function autoAcceptReports(
   db: Db,
   opts: {
     days: number;
-    commissionBp: number;
+    rules: ReleaseRules;
     now?: Date;
     onError?: (projectId: number, err: unknown) => void;
   },
@@ -438,7 +448,7 @@ export async function autoAcceptReports(
         if (!due) return null;
         picked = due.id;
         const project = await lockProject(tx, due.id);
-        return acceptReport(tx, project!, { type: 'system', id: null }, opts.commissionBp);
+        return acceptReport(tx, project!, { type: 'system', id: null }, opts.rules);
       });
       if (!out) break;
       result.accepted++;

@@ -233,7 +233,7 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
       }).map((d) => ({ ...d, link: WITHDRAW_RECORDS_LINK }));
     }
     default:
-      // quote_refund, prepay_in, withdraw_freeze: the member's own step, or told by the project's tip
+      // quote_refund, prepay_in, stage_in, withdraw_freeze: the member's own step, or told by the project's tip
       return [];
   }
 }

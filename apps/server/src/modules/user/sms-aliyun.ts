@@ -2,7 +2,7 @@ import * as dysmsapi from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AliyunSmsConfig } from '../../config/sms.ts';
-import type { SmsMessage, SmsSender } from './sms-sender.ts';
+import type { SmsMessage, SmsNotice, SmsSender } from './sms-sender.ts';
 
 const TIMEOUT_MS = 5_000;
 
@@ -52,11 +52,30 @@ export class AliyunSmsSender implements SmsSender {
   }
 
   async send(message: SmsMessage): Promise<void> {
+    await this.sendSms(
+      message.mobile,
+      this.config.templates[message.purpose],
+      { code: message.code },
+      message.purpose,
+    );
+  }
+
+  async notify(notice: SmsNotice): Promise<boolean> {
+    const template = this.config.notices[notice.kind];
+    if (!template) {
+      this.log?.warn({ sms: { purpose: notice.kind } }, '短信通知未配置模板，未发送');
+      return false;
+    }
+    await this.sendSms(notice.mobile, template, notice.params, notice.kind);
+    return true;
+  }
+
+  private async sendSms(mobile: string, template: string, params: Record<string, string>, purpose: string) {
     const request = new dysmsapi.SendSmsRequest({
-      phoneNumbers: message.mobile,
+      phoneNumbers: mobile,
       signName: this.config.signName,
-      templateCode: this.config.templates[message.purpose],
-      templateParam: JSON.stringify({ code: message.code }),
+      templateCode: template,
+      templateParam: JSON.stringify(params),
     });
     let answer: dysmsapi.SendSmsResponseBody | undefined;
     try {
@@ -69,11 +88,15 @@ export class AliyunSmsSender implements SmsSender {
         `阿里云短信发送失败：${String(answer?.code ?? '')} ${String(answer?.message ?? '').slice(0, 200)} (RequestId ${String(answer?.requestId ?? '-')})`,
       );
     }
+    this.logSent(purpose, answer);
+  }
+
+  private logSent(purpose: string, answer: dysmsapi.SendSmsResponseBody): void {
     this.log?.info(
       {
         sms: {
           provider: 'aliyun',
-          purpose: message.purpose,
+          purpose,
           bizId: answer.bizId,
           requestId: answer.requestId,
         },

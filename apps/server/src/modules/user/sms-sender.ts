@@ -1,6 +1,6 @@
 import type { SmsPurpose } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertDevSms } from './sms.repo.ts';
 
 export interface SmsMessage {
@@ -9,10 +9,27 @@ export interface SmsMessage {
   purpose: SmsPurpose;
 }
 
+/**
+ * A notice, not a code (docs/staged-escrow.md "Overdue"): `kind` picks the provider's template,
+ * `params` fill its variables, `text` is the whole message in Chinese (what the development
+ * sender keeps, and what the template says).
+ */
+export interface SmsNotice {
+  mobile: string;
+  kind: 'stageOverdue';
+  params: Record<string, string>;
+  text: string;
+}
+
 /** docs/product.md § Accounts and identity: SMS goes through a provider interface. */
 export interface SmsSender {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;
+  /**
+   * Sends a notice; false when the provider has no template for its kind (nothing sent). `tx` is
+   * the caller's transaction, for a provider that writes to the database (the development one).
+   */
+  notify?(notice: SmsNotice, tx?: DbOrTx): Promise<boolean>;
 }
 
 /**
@@ -29,5 +46,11 @@ export class DevSmsSender implements SmsSender {
   async send({ mobile, code, purpose }: SmsMessage): Promise<void> {
     await insertDevSms(this.db, { mobile, code, purpose });
     this.log.info({ sms: { mobile, purpose, code } }, `[开发短信] ${mobile} 的验证码：${code}`);
+  }
+
+  async notify({ mobile, kind, text }: SmsNotice, tx?: DbOrTx): Promise<boolean> {
+    await insertDevSms(tx ?? this.db, { mobile, code: '', purpose: kind, text });
+    this.log.info({ sms: { purpose: kind } }, `[开发短信] ${text}`);
+    return true;
   }
 }

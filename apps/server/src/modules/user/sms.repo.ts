@@ -110,7 +110,7 @@ export async function markSmsCodeUsed(db: DbOrTx, id: number): Promise<boolean> 
 /** The development provider's outbox (GET /api/Dev/smsOutbox). */
 export async function insertDevSms(
   db: DbOrTx,
-  values: { mobile: string; code: string; purpose: SmsPurpose },
+  values: { mobile: string; code: string; purpose: SmsPurpose | 'stageOverdue'; text?: string },
 ): Promise<void> {
   await db.insert(devSmsOutbox).values(values);
 }

@@ -126,7 +126,7 @@ export async function fundsFigures(db: DbOrTx, dayStart: Date, monthStart: Date)
         join ledger_accounts a on a.id = p.account_id
         join ledger_transactions t on t.id = p.transaction_id
         where a.kind = 'payment_clearing' and p.currency = 'CNY'
-          and t.type in ('coin_recharge', 'prepay_in') and t.created_at >= ${monthStart}`,
+          and t.type in ('coin_recharge', 'prepay_in', 'stage_in') and t.created_at >= ${monthStart}`,
   );
   const [commission] = await queryRows<{ sum: string }>(
     db,

@@ -6,6 +6,7 @@ import {
   type FundsOverview,
   formatFen,
   SHANGHAI_OFFSET_MS,
+  stageKindLabels,
   WITHDRAW_RULES,
   WITHDRAW_STATUS_TEXT,
   type WithdrawItem,
@@ -29,6 +30,7 @@ import { balanceOf, verifyLedger } from '../ledger/ledger.service.ts';
 import { withdrawFreeze, withdrawPayout, withdrawReject } from '../ledger/movements.ts';
 import { verifiedPayees } from '../member/payee.repo.ts';
 import { maskAccount } from '../member/user-info.ts';
+import { listOverdue, overdueTotals } from '../stage/stage.repo.ts';
 import { findMemberById } from '../user/user.repo.ts';
 import * as repo from './withdraw.repo.ts';
 
@@ -319,9 +321,12 @@ function audit(
 /** Admin/fundsOverview: the ledger check and the platform's money figures. */
 export async function fundsOverview(deps: Deps): Promise<FundsOverview> {
   const { dayStart, monthStart } = shanghaiBoundaries();
-  const [report, f] = await Promise.all([
+  const now = new Date();
+  const [report, f, overdueRows, overdue] = await Promise.all([
     verifyLedger(deps.db),
     repo.fundsFigures(deps.db, dayStart, monthStart),
+    listOverdue(deps.db, now, 50),
+    overdueTotals(deps.db, now),
   ]);
   return {
     ledger: {
@@ -342,6 +347,20 @@ export async function fundsOverview(deps: Deps): Promise<FundsOverview> {
     pendingAmount: f.pendingAmount,
     paidMonthCount: f.paidMonthCount,
     paidMonth: f.paidMonth,
-    at: new Date().toISOString(),
+    overdue: {
+      ...overdue,
+      items: overdueRows.map((r) => ({
+        projectId: Number(r.projectId),
+        orders: r.orders,
+        title: r.title,
+        customerName: r.customerName,
+        customerMobile: r.customerMobile,
+        kind: r.kind,
+        kindText: stageKindLabels[r.kind],
+        amount: Number(r.amount),
+        dueAt: r.dueAt.toISOString(),
+      })),
+    },
+    at: now.toISOString(),
   };
 }

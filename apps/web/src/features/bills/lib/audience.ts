@@ -19,6 +19,7 @@ export const AUDIENCE_TYPES: Record<BillsAudience, LedgerType[]> = {
   ],
   customer: [
     'prepay_in',
+    'stage_in',
     'escrow_refund',
     'coin_recharge',
     'invite_coins',

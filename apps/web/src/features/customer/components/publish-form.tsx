@@ -13,10 +13,10 @@ import { OPENS_OPTIONS } from '../../../components/project/opens.ts';
 import { RegionCascader } from '../../../components/region-cascader.tsx';
 import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
-import { formatFen, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow } from '../../../lib/time.ts';
 import { CATEGORY_KEYS, computeArea, formatArea, type PublishValues } from '../lib/publish-values.ts';
 import { biddlRule, publishRules as R } from '../lib/rules.ts';
+import { PayPlanFields } from './pay-plan-fields.tsx';
 import { PictureList } from './picture-list.tsx';
 import { RequirementTable } from './requirement-table.tsx';
 
@@ -43,19 +43,6 @@ function AreaPreview() {
     <output className="zl-cust-area" aria-label="面积" data-testid="area">
       {formatArea(computeArea(length, width))}
     </output>
-  );
-}
-
-function PrepayHint() {
-  const form = Form.useFormInstance<PublishValues>();
-  const text = Form.useWatch('prepay', form);
-  const fen = parseYuanToFen(text ?? '');
-  return (
-    <span>
-      {fen === null
-        ? '中标后付入平台托管，验收通过后结算给供应商'
-        : `即 ${formatFen(fen)}，中标后付入平台托管`}
-    </span>
   );
 }
 
@@ -234,17 +221,8 @@ export function PublishForm({
         />
       </Section>
 
-      <Section title="预付款">
-        <Form.Item required name="prepay" label="预付款金额" rules={R.prepay} extra={<PrepayHint />}>
-          <Input
-            prefix="¥"
-            suffix="元"
-            inputMode="decimal"
-            placeholder="0.00"
-            style={{ maxWidth: 280 }}
-            maxLength={16}
-          />
-        </Form.Item>
+      <Section title="付款计划" hint="合同金额即中标报价，按比例付入平台托管，按阶段结算给供应商">
+        <PayPlanFields />
       </Section>
       {footer}
     </Form>

@@ -1,12 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { CustomerQuote as Quote, RequirementCategory } from '@zl/shared';
+import type { PayPlan, CustomerQuote as Quote, RequirementCategory } from '@zl/shared';
+import { formatFen, PAY_PLAN_DEFAULT, PAY_PLAN_FULL_PREPAY, splitPlan, stageKindLabels } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
-import { lowestQuoteIds, QuoteCompare } from './quote-compare.tsx';
+import { lowestQuoteIds, planPreview, QuoteCompare } from './quote-compare.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -47,6 +48,27 @@ function renderCompare(quotes: Quote[], canAward = true) {
       <QuoteCompare projectId={42} quotes={quotes} canAward={canAward} />
     </QueryClientProvider>,
   );
+}
+
+function renderWithPlan(payPlan: PayPlan, quotes = QUOTES) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <QuoteCompare projectId={42} quotes={quotes} canAward payPlan={payPlan} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The 付款计划 row's cells, one per quote, as [kind, text] per stage. */
+function planCells() {
+  const row = screen.getByRole('rowheader', { name: '付款计划' }).closest('tr') as HTMLElement;
+  return within(row)
+    .getAllByRole('cell')
+    .map((c) =>
+      [...c.querySelectorAll('[data-stage]')].map((s) => [
+        s.getAttribute('data-stage'),
+        (s.textContent ?? '').replace(/^ · /, ''),
+      ]),
+    );
 }
 
 function renderCompareRequested(requested: RequirementCategory[]) {
@@ -167,5 +189,46 @@ describe('quote comparison', { timeout: 30_000 }, () => {
     expect(heads[1]?.className).toContain('zl-cmp-lost');
     expect(heads[3]?.className).toContain('zl-cmp-lost');
     expect(within(heads[2] as HTMLElement).getByText('中标')).toBeTruthy();
+  });
+
+  it('shows each total split by the payment plan, the amounts of splitPlan, before the award', () => {
+    const plan = { prepay: 30, progress: 40, final: 30, retention: 5 };
+    renderWithPlan(plan);
+    const cells = planCells();
+    expect(cells).toHaveLength(QUOTES.length);
+    QUOTES.forEach((q, i) => {
+      const stages = splitPlan(q.total, plan);
+      expect(stages.reduce((t, s) => t + s.amount, 0)).toBe(q.total);
+      expect(cells[i]).toEqual(
+        stages.map((s) => [s.kind, `${stageKindLabels[s.kind]} ${formatFen(s.amount)}`]),
+      );
+    });
+    // 乙展览 ¥36,123.45 at 30 / 40 / 25 + 5: the rounding rest is on the last stage
+    expect(cells[1]?.map(([, t]) => t)).toEqual([
+      '预付款 ¥10,837.03',
+      '进场款 ¥14,449.38',
+      '尾款 ¥9,030.86',
+      '质保金 ¥1,806.18',
+    ]);
+  });
+
+  it('a full prepayment plan is one stage, the whole total; no plan given, no row', () => {
+    const view = renderWithPlan(PAY_PLAN_FULL_PREPAY);
+    expect(planCells()).toEqual(QUOTES.map((q) => [['prepay', `预付款 ${formatFen(q.total)}`]]));
+    view.unmount();
+    renderCompare(QUOTES);
+    expect(screen.queryByRole('rowheader', { name: '付款计划' })).toBeNull();
+  });
+
+  it('the award dialog repeats what the plan makes of the chosen total', async () => {
+    renderWithPlan(PAY_PLAN_DEFAULT);
+    fireEvent.click(screen.getByRole('button', { name: '选 丙工厂 中标' }));
+    const line = await screen.findByTestId('award-plan');
+    expect(line.textContent).toBe(
+      `按付款计划：${planPreview(4_000_000, PAY_PLAN_DEFAULT)
+        .map((s) => `${stageKindLabels[s.kind]} ${formatFen(s.amount)}`)
+        .join(' · ')}`,
+    );
+    expect(line.textContent).toBe('按付款计划：预付款 ¥12,000.00 · 进场款 ¥16,000.00 · 尾款 ¥12,000.00');
   });
 });

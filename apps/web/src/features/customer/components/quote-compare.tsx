@@ -1,6 +1,6 @@
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
-import type { CustomerQuote as Quote, CustomerQuoteLine as QuoteLine } from '@zl/shared';
+import type { PayPlan, CustomerQuote as Quote, CustomerQuoteLine as QuoteLine } from '@zl/shared';
 import {
   AUTH_STATUS,
   CUSTOMER_VERIFY_PATH,
@@ -8,6 +8,8 @@ import {
   quoteStatusLabels,
   REQUIREMENT_CATEGORIES,
   type RequirementCategory,
+  splitPlan,
+  stageKindLabels,
 } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -59,6 +61,32 @@ function Lines({ lines }: { lines: QuoteLine[] | undefined }) {
   );
 }
 
+/**
+ * What the project's payment plan makes of a quote's total, stage by stage, as the award would
+ * (docs/staged-escrow.md): `splitPlan`, without the stages of 0 分 the server leaves out.
+ */
+export function planPreview(total: number, plan: PayPlan) {
+  return splitPlan(total, plan).filter((s) => s.amount > 0);
+}
+
+/** 「预付款 ¥x · 进场款 ¥y · 尾款 ¥z」: each stage kept whole when the line wraps. */
+function PlanAmounts({ total, plan }: { total: number; plan: PayPlan }) {
+  const stages = planPreview(total, plan);
+  if (stages.length === 0) return <>—</>;
+  return (
+    <span className="zl-cmp-plan">
+      {stages.map((s, i) => (
+        <span key={s.kind} data-stage={s.kind}>
+          {i > 0 && <span aria-hidden="true"> · </span>}
+          <span className="zl-cmp-stage">
+            {stageKindLabels[s.kind]} <span className="zl-mono">{formatFen(s.amount)}</span>
+          </span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
 interface Row {
   key: string;
   label: ReactNode;
@@ -97,9 +125,12 @@ export function QuoteCompare({
   requested,
   onAwarded,
   verified,
+  payPlan,
 }: {
   projectId: number;
   quotes: Quote[];
+  /** the project's payment plan: each total is shown split by it (a 付款计划 row, and in the award dialog) */
+  payPlan?: PayPlan | undefined;
   canAward: boolean;
   /**
    * The customer's identity is verified (personal or business). false: the award is refused by
@@ -163,6 +194,15 @@ export function QuoteCompare({
         </span>
       ),
     },
+    ...(payPlan
+      ? [
+          {
+            key: 'plan',
+            label: '付款计划',
+            cell: (q: Quote) => <PlanAmounts total={q.total} plan={payPlan} />,
+          },
+        ]
+      : []),
     { key: 'days', label: '施工工期', cell: (q) => `${q.days} 天` },
     {
       key: 'remark',
@@ -308,6 +348,12 @@ export function QuoteCompare({
               选择 <strong>{supplierName(choosing)}</strong> 中标，报价{' '}
               <strong>{formatFen(choosing.total)}</strong>，工期 {choosing.days} 天。
             </p>
+            {payPlan && (
+              <p data-testid="award-plan" className="zl-cmp-plan-line">
+                按付款计划：
+                <PlanAmounts total={choosing.total} plan={payPlan} />
+              </p>
+            )}
             <p className="zl-cust-muted">
               选标后不能更改：其他供应商将收到未中标通知，中标供应商可以看到你的联系方式并上传合同。
             </p>

@@ -1,15 +1,26 @@
 import type {
+  PayPlan,
   ProjectDetail as Project,
   ProjectSaveInput as ProjectSaveBody,
   RequirementItem,
 } from '@zl/shared';
-import { REQUIREMENT_CATEGORIES, type RequirementCategory } from '@zl/shared';
+import {
+  PAY_PLAN_DEFAULT,
+  PAY_PLAN_FULL_PREPAY,
+  REQUIREMENT_CATEGORIES,
+  type RequirementCategory,
+} from '@zl/shared';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DraftCodec } from '../../../lib/form-draft.ts';
-import { fenToYuanInput, isNegativeAmount, parseYuanToFen } from '../../../lib/money.ts';
 import { chinaNow, fromChinaPicker, pickerText, toChinaPicker } from '../../../lib/time.ts';
 
-/** The publish form's values: antd controls hold dayjs, a region path and the 元 text. */
+/** 付款计划: 分阶段付款 (the percentages below) or 全额预付（100%）. */
+export type PayMode = 'staged' | 'full';
+
+/** The plan's percentages as the inputs hold them (an emptied input is null). */
+export type PlanValues = { [K in keyof PayPlan]?: number | null };
+
+/** The publish form's values: antd controls hold dayjs, a region path and the plan's percentages. */
 export interface PublishValues extends Partial<Record<RequirementCategory, Partial<RequirementItem>[]>> {
   title?: string;
   groupid?: number;
@@ -24,8 +35,9 @@ export interface PublishValues extends Partial<Record<RequirementCategory, Parti
   picture?: string[];
   attach?: string;
   conts?: string;
-  /** 预付款 in 元 as typed (a string, so no float ever holds the amount) */
-  prepay?: string;
+  /** 付款计划 (docs/staged-escrow.md): the choice, and the staged percentages (kept while 全额预付 is chosen) */
+  payMode?: PayMode;
+  payPlan?: PlanValues;
 }
 
 export const CATEGORY_KEYS = REQUIREMENT_CATEGORIES.map(([k]) => k);
@@ -45,6 +57,27 @@ export function computeArea(
 
 export function formatArea(area: number | null): string {
   return area === null ? '—' : `${area.toFixed(2)} m²`;
+}
+
+/**
+ * The plan the form stands for: 全额预付 is {100, 0, 0, 0}; staged takes the three shares as typed
+ * (an empty one stays null, so the schema asks for it) and an empty 质保金 as 0 (it is optional).
+ */
+export function planOf(v: Pick<PublishValues, 'payMode' | 'payPlan'>): {
+  prepay: number | null;
+  progress: number | null;
+  final: number | null;
+  retention: number;
+} {
+  if (v.payMode === 'full') return { ...PAY_PLAN_FULL_PREPAY };
+  const p = v.payPlan ?? {};
+  const share = (x: number | null | undefined) => (typeof x === 'number' ? x : null);
+  return {
+    prepay: share(p.prepay),
+    progress: share(p.progress),
+    final: share(p.final),
+    retention: share(p.retention) ?? 0,
+  };
 }
 
 function cleanItems(list: Partial<RequirementItem>[] | undefined): RequirementItem[] {
@@ -73,7 +106,8 @@ export function toSaveBody(v: PublishValues, id?: number): ProjectSaveBody {
     width: Number(v.width ?? 0),
     height: Number(v.height ?? 0),
     opens: Number(v.opens ?? 0),
-    prepay: parseYuanToFen(v.prepay ?? '') ?? 0,
+    // never `prepay`: the first stage's amount is set by the server at the award
+    payPlan: toPayPlan(v),
     sdate: start ? start.format('YYYY-MM-DD') : '',
     edate: end ? end.format('YYYY-MM-DD') : '',
     biddl: v.biddl ? fromChinaPicker(v.biddl.second(0).millisecond(0)) : '',
@@ -86,6 +120,12 @@ export function toSaveBody(v: PublishValues, id?: number): ProjectSaveBody {
     attach: v.attach ?? '',
     ...lists,
   };
+}
+
+/** The form's plan as the body's (the form's rules have refused an empty share before this). */
+function toPayPlan(v: PublishValues): PayPlan {
+  const p = planOf(v);
+  return { prepay: p.prepay ?? 0, progress: p.progress ?? 0, final: p.final ?? 0, retention: p.retention };
 }
 
 /** A saved project → form values (editing, or correcting a rejected one). */
@@ -104,7 +144,9 @@ export function fromProject(p: Project): PublishValues {
     picture: p.picture.map((f) => f.id),
     attach: p.attach || '',
     conts: p.conts,
-    prepay: fenToYuanInput(p.prepay),
+    // a plan of one stage is 全额预付; the staged inputs then start from the default plan
+    payMode: p.payPlan.prepay === 100 ? 'full' : 'staged',
+    payPlan: { ...(p.payPlan.prepay === 100 ? PAY_PLAN_DEFAULT : p.payPlan) },
     ...Object.fromEntries(CATEGORY_KEYS.map((k) => [k, p[k] ?? []])),
   };
 }
@@ -114,18 +156,10 @@ export const EMPTY_VALUES: PublishValues = {
   opens: 1,
   picture: [],
   attach: '',
+  payMode: 'staged',
+  payPlan: { ...PAY_PLAN_DEFAULT },
   ...Object.fromEntries(CATEGORY_KEYS.map((k) => [k, []])),
 };
-
-/** The prepayment field: 元 with at most two decimals, 0 – 1,000,000 元 (100,000,000 分). */
-export function prepayProblem(text: string | undefined): string | null {
-  if (text === undefined || text.trim() === '') return '请输入预付款金额（不需要预付款请填 0）';
-  if (isNegativeAmount(text)) return '预付款不能为负数';
-  const fen = parseYuanToFen(text);
-  if (fen === null) return '请输入正确的金额，最多两位小数';
-  if (fen > 100_000_000) return '预付款不能超过 1,000,000 元';
-  return null;
-}
 
 /** 竞标截止: in the future, and before the exhibition starts (docs/marketplace.md). */
 export function biddlProblem(
@@ -162,8 +196,10 @@ export const PUBLISH_DRAFT: DraftCodec<PublishValues> = {
     const v = (raw ?? {}) as Record<string, unknown>;
     const day = (t: unknown) => (typeof t === 'string' && dayjs(t).isValid() ? dayjs(t) : null);
     const period = Array.isArray(v.period) ? v.period : null;
+    // a draft from before 付款计划 held the 预付款 amount: nothing reads it any more
+    const { prepay: _old, ...rest } = v;
     return {
-      ...(v as PublishValues),
+      ...(rest as PublishValues),
       period: period ? [day(period[0]), day(period[1])] : null,
       biddl: day(v.biddl),
     };

@@ -1,16 +1,16 @@
-import { projectSaveSchema } from '@zl/shared';
+import { type PayPlan, payPlanSchema, projectSaveSchema } from '@zl/shared';
 import type { Rule as FormRule, RuleObject } from 'antd/es/form';
 import type { Dayjs } from 'dayjs';
-import { parseYuanToFen } from '../../../lib/money.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
-import { biddlProblem, periodProblem, prepayProblem } from './publish-values.ts';
+import { biddlProblem, type PublishValues, periodProblem, planOf } from './publish-values.ts';
 
 const S = projectSaveSchema.shape;
 
 /**
  * Rules of the publish form: the shared zod schema of Customer/projectSave field by field (through
- * the one zod → antd adapter), plus what the form holds differently (元 text, date pickers, the
- * region path). The whole body is checked once more against the schema on submit (publish-page).
+ * the one zod → antd adapter), plus what the form holds differently (date pickers, the region path,
+ * the plan's shares checked together). The whole body is checked once more against the schema on submit
+ * (publish-page).
  */
 export const publishRules = {
   title: [zodRule(S.title)] as FormRule[],
@@ -38,17 +38,28 @@ export const publishRules = {
   pictures: [zodRule(S.picture, { optional: true })] as FormRule[],
   attach: [zodRule(S.attach, { optional: true })] as FormRule[],
   conts: [zodRule(S.conts, { optional: true })] as FormRule[],
-  prepay: [
-    {
-      validator: async (_r: RuleObject, v: string | undefined) => {
-        const p = prepayProblem(v);
-        if (p) throw new Error(p);
-        const r = S.prepay.safeParse(parseYuanToFen(v ?? ''));
-        if (!r.success) throw new Error(r.error.issues[0]?.message ?? '预付款金额不正确');
-      },
-    },
-  ] as FormRule[],
 };
+
+/**
+ * The first message the shared plan schema gives for one share of the plan, or null: its own
+ * checks (asked for, whole, 0–100, 质保金 0–10) and the cross-field ones the schema puts on it (the
+ * sum of 预付款 + 进场款 + 尾款 on 尾款, 质保金 ≤ 尾款 on 质保金).
+ */
+export function planProblem(values: Pick<PublishValues, 'payMode' | 'payPlan'>, share: keyof PayPlan) {
+  const r = payPlanSchema.safeParse(planOf(values));
+  if (r.success) return null;
+  return r.error.issues.find((i) => i.path[0] === share)?.message ?? null;
+}
+
+/** A share of the staged plan, checked with the whole plan (the other shares read from the form). */
+export function planRule(share: keyof PayPlan): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async () => {
+      const p = planProblem({ payMode: 'staged', payPlan: getFieldValue('payPlan') }, share);
+      if (p) throw new Error(p);
+    },
+  });
+}
 
 /** 竞标截止 depends on the exhibition dates: re-checked whenever they change. */
 export function biddlRule(getPeriod: () => [Dayjs | null, Dayjs | null] | null | undefined): FormRule {

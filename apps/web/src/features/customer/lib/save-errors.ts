@@ -17,9 +17,15 @@ const CODE_FIELD: Record<string, string> = {
   BIDDING_CLOSED: 'biddl',
 };
 
-export function fieldPath(name: string): Array<string | number> {
+/**
+ * A server or schema field name → the form's path: `dimian.2.qty` → ['dimian', 2, 'qty'],
+ * `payPlan.final` → ['payPlan', 'final'] (the 尾款 input). The plan as a whole, or any share of it
+ * while 全额预付 hides the inputs, lands on the 付款方式 choice.
+ */
+export function fieldPath(name: string, opts: { fullPrepay?: boolean } = {}): Array<string | number> {
   const parts = name.split(/[.[\]]+/).filter(Boolean);
   const head = parts[0] ?? name;
+  if (head === 'payPlan' && (parts.length === 1 || opts.fullPrepay)) return ['payMode'];
   return [RENAME[head] ?? head, ...parts.slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p))];
 }
 
@@ -28,13 +34,14 @@ export function fieldPath(name: string): Array<string | number> {
  * the rest goes to the shared handler. Returns the first field path shown, to scroll to it.
  */
 export function reportSaveError(
-  form: Pick<FormInstance, 'setFields'>,
+  form: Pick<FormInstance, 'setFields' | 'getFieldValue'>,
   err: unknown,
 ): Array<string | number> | null {
   const fields = fieldErrorsOf(err);
   if (fields) {
+    const fullPrepay = form.getFieldValue('payMode') === 'full';
     const list = Object.entries(fields).map(([name, message]) => ({
-      name: fieldPath(name),
+      name: fieldPath(name, { fullPrepay }),
       errors: [message],
     }));
     form.setFields(list);

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
+import { payPlanFixture } from '../../../lib/test-pay-plan.ts';
 import { projectFixture } from '../../../lib/test-project.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import { projectActions } from '../lib/status.tsx';
@@ -12,9 +13,10 @@ import ProjectPage from './project-page.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-function serve(p: Project, invoices: unknown = null) {
+function serve(p: Project, invoices: unknown = null, plan: unknown = null) {
   return mockFetch((url) => {
     if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
+    if (url.endsWith('Projectcenter/payPlan')) return jsonResponse(envelope('success', plan));
     if (url.endsWith('Customer/quoteList'))
       return jsonResponse(envelope('success', { listItem: [], total: 0, page: 1 }));
     if (url.endsWith('Invoice/list') && invoices) return jsonResponse(envelope('success', invoices));
@@ -69,11 +71,22 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
   });
 
   it('bidding: the comparison is there and says quotes will come', async () => {
-    serve(projectFixture());
+    const fetchMock = serve(projectFixture());
     renderPage();
     expect(await screen.findByText('报价对比')).toBeTruthy();
     expect(await screen.findByText(/会陆续收到报价/)).toBeTruthy();
     expect(projectActions({ status: 1 }).compare).toBe(true);
+    // no payment plan before the award
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Projectcenter/payPlan'))).toBe(false);
+  });
+
+  it('awarded: 付款计划 at #stages with the stages and 支付 (docs/staged-escrow.md)', async () => {
+    serve(projectFixture({ status: 4, statusText: '施工中' }), null, payPlanFixture());
+    renderPage();
+    const stages = await screen.findByRole('region', { name: '付款计划' });
+    expect(stages.id).toBe('stages');
+    expect(stages.textContent).toContain('尾款 30%');
+    expect(screen.getByRole('button', { name: '支付尾款 ¥3,000.00' })).toBeTruthy();
   });
 
   it('awarded: 发票 with what may be invoiced and the form (docs/invoices.md)', async () => {

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { OPENS_OPTIONS } from '../../../components/project/opens.ts';
 import { Orbits } from '../../../components/project/orbits.tsx';
+import { payPlanText } from '../../../components/project/pay-plan.ts';
 import { ProjectStatusTag } from '../../../components/project/project-status-tag.tsx';
 import { RequirementLists } from '../../../components/project/requirement-lists.tsx';
 import { ScoreBadge } from '../../../components/project/score-badge.tsx';
@@ -25,7 +26,7 @@ import { ComplainButton } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
 import { InvoicePanel } from '../../invoice/index.ts';
-import { PrepayPanel } from '../../payment/index.ts';
+import { PrepayPanel, StagePanel } from '../../payment/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
@@ -52,7 +53,10 @@ function Facts({ p }: { p: Project }) {
           ? [{ key: 'biddl', label: '竞标截止', children: formatTime(p.biddl) }]
           : []),
         { key: 'venue', label: '展馆', children: [p.prov, p.city, p.strt, p.addr].filter(Boolean).join(' ') },
-        { key: 'prepay', label: '预付款', children: formatFen(p.prepay) },
+        // before the award the plan's shares; the first stage's amount once it is fixed (docs/staged-escrow.md)
+        p.prepay > 0
+          ? { key: 'prepay', label: '预付款', children: formatFen(p.prepay) }
+          : { key: 'plan', label: '付款计划', children: payPlanText(p.payPlan) },
         { key: 'created', label: '发布时间', children: formatDatesTimes(p.dates, p.times) },
         ...(p.status >= PROJECT_STATUS.BIDDING && p.coins
           ? [{ key: 'coins', label: '报价消耗', children: `${p.coins} 金币` }]
@@ -195,6 +199,7 @@ export default function ProjectPage() {
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
           <ProgressCard project={p} party="customer" />
         )}
+      {p.status >= PROJECT_STATUS.AWARDED && <StagePanel project={p} />}
       <AcceptanceSection projectId={p.id} status={p.status} />
       {p.status >= PROJECT_STATUS.AWARDED &&
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
@@ -221,6 +226,7 @@ export default function ProjectPage() {
               projectId={p.id}
               quotes={quotes.data?.listItem ?? []}
               canAward={p.status === PROJECT_STATUS.BIDDING}
+              payPlan={p.payPlan}
               verified={
                 user.data
                   ? user.data.personauth === AUTH_STATUS.APPROVED ||

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDetail as Project } from '@zl/shared';
+import { PAY_PLAN_DEFAULT, PAY_PLAN_FULL_PREPAY } from '@zl/shared';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { storage } from '../../../lib/storage.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { projectFixture } from '../../../lib/test-project.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
+import { EMPTY_VALUES, PUBLISH_DRAFT, toSaveBody } from '../lib/publish-values.ts';
 import PublishPage from './publish-page.tsx';
 
 const PIC = 'PPPPPPPPPPPPPPPPPPPPPP';
@@ -58,6 +60,14 @@ function saveCalls(fetchMock: ReturnType<typeof mockFetch>) {
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 }
 
+/** The error messages shown on the form item labelled `label`. */
+function errorsOn(label: string): string[] {
+  const item = screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement;
+  return [...item.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent ?? '');
+}
+
+const percentOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
 function serve(p: Project, save?: () => Response) {
   return mockFetch((url, init) => {
     if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
@@ -91,13 +101,21 @@ describe('publish form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(area.textContent).toBe('19.50 m²'));
   });
 
-  it('sends the seed field names, money in 分 and the deadline as ISO', async () => {
-    const p = project();
+  it('sends the seed field names, the edited 付款计划 and the deadline as ISO; never prepay', async () => {
+    const p = project({ payPlan: { prepay: 20, progress: 50, final: 30, retention: 5 } });
     const fetchMock = serve(p);
     renderAt('/customer/publish?id=7');
-    const prepay = await screen.findByLabelText('预付款金额');
-    expect((prepay as HTMLInputElement).value).toBe('1234.56');
-    fireEvent.change(prepay, { target: { value: '1,234.5' } });
+    const prepay = await screen.findByLabelText('预付款');
+    // the saved plan fills the inputs
+    expect((screen.getByRole('radio', { name: '分阶段付款' }) as HTMLInputElement).checked).toBe(true);
+    expect([
+      percentOf('预付款'),
+      percentOf('进场款'),
+      percentOf('尾款'),
+      percentOf('质保金（选填）'),
+    ]).toEqual(['20', '50', '30', '5']);
+    fireEvent.change(prepay, { target: { value: '25' } });
+    fireEvent.change(screen.getByLabelText('尾款'), { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
     await waitFor(
       () => {
@@ -117,7 +135,7 @@ describe('publish form', { timeout: 30_000 }, () => {
         'width',
         'height',
         'opens',
-        'prepay',
+        'payPlan',
         'sdate',
         'edate',
         'biddl',
@@ -143,7 +161,6 @@ describe('publish form', { timeout: 30_000 }, () => {
       length: 6,
       width: 4.5,
       opens: 2,
-      prepay: 123450,
       sdate: p.sdate,
       edate: p.edate,
       biddl: p.biddl,
@@ -154,31 +171,121 @@ describe('publish form', { timeout: 30_000 }, () => {
       attach: ATT,
       zulin: [{ name: '洽谈桌椅', spec: '', unit: '套', qty: 2, remark: '白色' }],
     });
+    expect(body.payPlan).toEqual({ prepay: 25, progress: 50, final: 25, retention: 5 });
+    expect(body).not.toHaveProperty('prepay');
     expect(body).not.toHaveProperty('areas');
     expect(await screen.findByText('项目已提交审核')).toBeTruthy();
   });
 
-  it('refuses a prepayment with three decimals in the field', async () => {
+  it('a new project starts from the default plan 30 / 40 / 30, no 质保金, with when each stage is due', async () => {
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    renderAt('/customer/publish');
+    await screen.findByLabelText('预付款');
+    expect((screen.getByRole('radio', { name: '分阶段付款' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: '全额预付（100%）' }) as HTMLInputElement).checked).toBe(false);
+    expect([
+      percentOf('预付款'),
+      percentOf('进场款'),
+      percentOf('尾款'),
+      percentOf('质保金（选填）'),
+    ]).toEqual([
+      String(PAY_PLAN_DEFAULT.prepay),
+      String(PAY_PLAN_DEFAULT.progress),
+      String(PAY_PLAN_DEFAULT.final),
+      '0',
+    ]);
+    const item = (label: string) =>
+      (screen.getByLabelText(label).closest('.ant-form-item') as HTMLElement).textContent;
+    expect(item('预付款')).toContain('合同确认后支付，确认进场后结算');
+    expect(item('进场款')).toContain('进场前支付，确认进场后结算');
+    expect(item('尾款')).toContain('验收前支付，验收后结算');
+    expect(item('质保金（选填）')).toContain('从尾款中扣留，撤展后质保期满无投诉再结算给供应商');
+    expect(screen.getByTestId('plan-sum').textContent).toContain('= 100%');
+    // and the body of a new project carries that plan
+    expect(toSaveBody(EMPTY_VALUES).payPlan).toEqual(PAY_PLAN_DEFAULT);
+    expect(toSaveBody(EMPTY_VALUES)).not.toHaveProperty('prepay');
+    // a draft from before 付款计划 still held a 预付款 amount: it is dropped, the rest restored
+    expect(PUBLISH_DRAFT.load({ title: '旧草稿', prepay: '1234.5' })).toEqual({
+      title: '旧草稿',
+      period: null,
+      biddl: null,
+    });
+  });
+
+  it('全额预付（100%） sends {100, 0, 0, 0} whatever the staged inputs hold; editing prefills it', async () => {
+    const fetchMock = serve(project({ payPlan: { prepay: 20, progress: 50, final: 30, retention: 5 } }));
+    const first = renderAt('/customer/publish?id=7');
+    await screen.findByLabelText('预付款');
+    // a wrong staged plan does not matter once 全额预付 is chosen: its inputs go away
+    fireEvent.change(screen.getByLabelText('预付款'), { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('radio', { name: '全额预付（100%）' }));
+    await waitFor(() => expect(screen.queryByLabelText('预付款')).toBeNull());
+    expect(screen.getByTestId('plan-full').textContent).toContain('一次付清');
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1), { timeout: 10_000 });
+    expect(saveCalls(fetchMock)[0]?.payPlan).toEqual(PAY_PLAN_FULL_PREPAY);
+    expect(saveCalls(fetchMock)[0]).not.toHaveProperty('prepay');
+    await screen.findByText('项目已提交审核');
+    first.unmount();
+
+    serve(project({ payPlan: { ...PAY_PLAN_FULL_PREPAY } }));
+    renderAt('/customer/publish?id=7');
+    const full = (await screen.findByRole('radio', { name: '全额预付（100%）' })) as HTMLInputElement;
+    await waitFor(() => expect(full.checked).toBe(true));
+    expect(screen.queryByLabelText('预付款')).toBeNull();
+    // back to staged: the default plan, not 100 / 0 / 0
+    fireEvent.click(screen.getByRole('radio', { name: '分阶段付款' }));
+    expect(await screen.findByLabelText('预付款')).toBeTruthy();
+    expect([percentOf('预付款'), percentOf('进场款'), percentOf('尾款')]).toEqual(['30', '40', '30']);
+  });
+
+  it('a plan that does not sum to 100% says so on 尾款 as it is typed, and is not sent', async () => {
     const fetchMock = serve(project());
     renderAt('/customer/publish?id=7');
-    const prepay = await screen.findByLabelText('预付款金额');
-    fireEvent.change(prepay, { target: { value: '12.345' } });
+    fireEvent.change(await screen.findByLabelText('预付款'), { target: { value: '40' } });
+    const sum = '预付款、进场款、尾款比例之和须为 100%（现为 110%）';
+    // live, before any submit: the schema's message on 尾款, the running sum beside it
+    await waitFor(() => expect(errorsOn('尾款')).toEqual([sum]));
+    expect(errorsOn('预付款')).toEqual([]);
+    expect(screen.getByTestId('plan-sum').textContent).toContain('= 110%，须为 100%');
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
-    expect(await screen.findByText('请输入正确的金额，最多两位小数')).toBeTruthy();
+    await waitFor(() => expect(errorsOn('尾款')).toEqual([sum]));
+    expect(saveCalls(fetchMock)).toHaveLength(0);
+    // put right: the message goes
+    fireEvent.change(screen.getByLabelText('尾款'), { target: { value: '20' } });
+    await waitFor(() => expect(errorsOn('尾款')).toEqual([]));
+    expect(screen.getByTestId('plan-sum').textContent).toContain('= 100%');
+  });
+
+  it('质保金 over 10% or over 尾款, an empty or negative share: the schema message on that field', async () => {
+    const fetchMock = serve(project());
+    renderAt('/customer/publish?id=7');
+    const retention = await screen.findByLabelText('质保金（选填）');
+    fireEvent.change(retention, { target: { value: '12' } });
+    await waitFor(() => expect(errorsOn('质保金（选填）')).toEqual(['质保金比例最多 10%']));
+    fireEvent.change(screen.getByLabelText('预付款'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('进场款'), { target: { value: '45' } });
+    fireEvent.change(screen.getByLabelText('尾款'), { target: { value: '5' } });
+    fireEvent.change(retention, { target: { value: '8' } });
+    await waitFor(() => expect(errorsOn('质保金（选填）')).toEqual(['质保金从尾款中扣留，不能超过尾款比例']));
+    fireEvent.change(screen.getByLabelText('进场款'), { target: { value: '' } });
+    await waitFor(() => expect(errorsOn('进场款')).toEqual(['请输入进场款比例']));
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(errorsOn('进场款')).toEqual(['请输入进场款比例']));
     expect(saveCalls(fetchMock)).toHaveLength(0);
   });
 
-  it('an empty title asks for the title; 项目类别 and its message agree; a negative prepayment says so', async () => {
+  it('an empty title asks for the title; 项目类别 and its message agree; a negative share says so', async () => {
     const fetchMock = serve(project());
     renderAt('/customer/publish?id=7');
     const title = await screen.findByLabelText('项目标题');
     fireEvent.change(title, { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('预付款金额'), { target: { value: '-5' } });
+    fireEvent.change(screen.getByLabelText('进场款'), { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
     const msg = await screen.findByText('请输入项目标题');
     expect(msg.closest('.ant-form-item')?.textContent).toContain('项目标题');
     expect(screen.queryByText(/项目标题至少/)).toBeNull();
-    expect(await screen.findByText('预付款不能为负数')).toBeTruthy();
+    expect(await screen.findByText('进场款比例不能为负数')).toBeTruthy();
     fireEvent.change(title, { target: { value: '车展' } });
     expect(await screen.findByText('项目标题至少 4 个字')).toBeTruthy();
     expect(saveCalls(fetchMock)).toHaveLength(0);
@@ -218,6 +325,25 @@ describe('publish form', { timeout: 30_000 }, () => {
     const err = await screen.findByText('展会所在地区不正确，请重新选择');
     expect(within(err.closest('.ant-form-item') as HTMLElement).getByText('展会城市')).toBeTruthy();
     expect(saveCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('a server message on payPlan.final lands on 尾款; on the whole plan, on 付款方式', async () => {
+    let fields: Record<string, string> = {
+      'payPlan.final': '预付款、进场款、尾款比例之和须为 100%（现为 90%）',
+    };
+    const fetchMock = serve(project(), () =>
+      jsonResponse(envelope('VALIDATION_FAILED', { fields }, { showType: 0 }), 400),
+    );
+    renderAt('/customer/publish?id=7');
+    fireEvent.click(await screen.findByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(errorsOn('尾款')).toEqual([fields['payPlan.final']]));
+    expect(saveCalls(fetchMock)).toHaveLength(1);
+
+    fields = { payPlan: '付款计划格式不正确' };
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    const err = await screen.findByText('付款计划格式不正确');
+    expect(err.closest('.ant-form-item')?.textContent).toContain('付款方式');
+    expect(saveCalls(fetchMock)).toHaveLength(2);
   });
 });
 
@@ -292,11 +418,12 @@ describe('publish form draft', { timeout: 60_000 }, () => {
     vi.stubGlobal('confirm', confirm);
     const fetchMock = serve(project());
     renderAt('/customer/publish?id=7');
-    const prepay = await screen.findByLabelText('预付款金额');
-    fireEvent.change(prepay, { target: { value: '1,234.5' } });
+    fireEvent.change(await screen.findByLabelText('预付款'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('尾款'), { target: { value: '40' } });
     expect(Object.keys(window.localStorage).some((k) => k.endsWith('draft.10000005.publish.7'))).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
     await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1), { timeout: 10_000 });
+    expect(saveCalls(fetchMock)[0]?.payPlan).toEqual({ prepay: 20, progress: 40, final: 40, retention: 0 });
     expect(await screen.findByText('项目已提交审核')).toBeTruthy();
     expect(Object.keys(window.localStorage).some((k) => k.includes('draft.'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: '查看我的项目' }));

@@ -75,9 +75,10 @@ function Editor({ project, onDone }: { project: Project | null; onDone: (p: Proj
     // the shared schema's cross-field rules (dates, deadline, region) before the round trip
     const issues = schemaIssues(body);
     if (issues.length > 0) {
-      form.setFields(issues.map((i) => ({ name: fieldPath(i.path) as never, errors: [i.message] })));
+      const at = (path: string) => fieldPath(path, { fullPrepay: values.payMode === 'full' });
+      form.setFields(issues.map((i) => ({ name: at(i.path) as never, errors: [i.message] })));
       const first = issues[0];
-      if (first) form.scrollToField(fieldPath(first.path), { block: 'center' });
+      if (first) form.scrollToField(at(first.path), { block: 'center' });
       return;
     }
     try {

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubMatchMedia } from '../../../lib/test-env.ts';
+import { payPlanFixture } from '../../../lib/test-pay-plan.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import OrderDetailPage from './order-detail-page.tsx';
 
@@ -22,6 +23,8 @@ const DETAIL = {
   areas: 24,
   opens: 2,
   prepay: 1234500,
+  payPlan: { prepay: 30, progress: 40, final: 30, retention: 5 },
+  contractAmount: null,
   coins: 10,
   peoples: 3,
   picture: [],
@@ -87,6 +90,13 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('¥12,345.00').length).toBeGreaterThan(0);
   });
 
+  it('before the award a bidder sees the payment plan, never 预付款 ¥0.00 (docs/staged-escrow.md)', async () => {
+    show({ ...DETAIL, prepay: 0 });
+    expect(await screen.findByText('预付款 30% · 进场款 40% · 尾款 30%（含质保金 5%）')).toBeTruthy();
+    expect(screen.getByText('预付比例')).toBeTruthy();
+    expect(screen.queryByText('¥0.00')).toBeNull();
+  });
+
   it('a stranger gets no timeline: 项目进度 says who sees it (docs/delivery.md § Who sees the delivery)', async () => {
     const { orbits: _orbits, ...stranger } = DETAIL;
     show(stranger);
@@ -148,6 +158,7 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
         return jsonResponse(envelope('success', { open: false, newSinceMyQuote: 0, listItem: [] }));
       if (url.endsWith('Invoice/list'))
         return jsonResponse(envelope('success', { listItem: [], total: 0, page: 1, request: null }));
+      if (url.endsWith('Projectcenter/payPlan')) return jsonResponse(envelope('success', payPlanFixture()));
       return jsonResponse(envelope('success', won));
     });
     const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
@@ -167,5 +178,9 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     // the winner issues the customer's invoices here (docs/invoices.md)
     const invoices = await screen.findByRole('region', { name: '发票' });
     expect(invoices.textContent).toContain('参展商暂未申请发票');
+    // and follows the customer's payments (docs/staged-escrow.md), without a button of the customer's
+    const stages = await screen.findByRole('region', { name: '付款计划' });
+    expect(stages.textContent).toContain('尾款逾期未付');
+    expect(screen.queryAllByRole('button', { name: /支付|确认进场/ })).toHaveLength(0);
   });
 });

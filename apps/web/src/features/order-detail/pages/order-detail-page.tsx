@@ -24,9 +24,11 @@ import {
   Prepay,
   Requirements,
 } from '../components/detail-sections.tsx';
+import { WinnerStages } from '../components/winner-stages.tsx';
 import { useSupplierStance } from '../lib/use-supplier-stance.ts';
 import '../order-detail.css';
 import { Orbits } from '../../../components/project/orbits.tsx';
+import { payPlanText } from '../../../components/project/pay-plan.ts';
 import { STATUS_COLOR } from '../../../components/project/quote-state-tag.tsx';
 import { deadlineInfo, formatDateRange, formatDateTime, formatSize } from '../../../lib/project-dates.ts';
 import { formatDatesTimes } from '../../../lib/time.ts';
@@ -137,10 +139,19 @@ export default function OrderDetailPage() {
               <span>报价金币</span>
             </div>
             <div>
-              <b>
-                <Prepay fen={p.prepay} />
-              </b>
-              <span>预付款</span>
+              {p.prepay > 0 || p.status >= 2 ? (
+                <>
+                  <b>
+                    <Prepay fen={p.prepay} />
+                  </b>
+                  <span>预付款</span>
+                </>
+              ) : (
+                <>
+                  <b>{p.payPlan.prepay}%</b>
+                  <span>预付比例</span>
+                </>
+              )}
             </div>
           </div>
           <div className="zl-od-actions">
@@ -178,6 +189,10 @@ export default function OrderDetailPage() {
         </section>
       )}
 
+      {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
+        <WinnerStages projectId={p.id} />
+      )}
+
       {winner.data?.awarded && <SupplierReportCard projectId={p.id} status={p.status} />}
       {winner.data?.contact && p.status === PROJECT_STATUS.DONE && (
         <div id="evaluation">
@@ -210,7 +225,10 @@ export default function OrderDetailPage() {
                 ...(showsBidDeadline(p.status)
                   ? [{ key: 'b', label: '报价截止', children: formatDateTime(p.biddl) }]
                   : []),
-                { key: 'p', label: '预付款', children: <Prepay fen={p.prepay} /> },
+                { key: 'p', label: '付款计划', children: payPlanText(p.payPlan) },
+                ...(p.prepay > 0
+                  ? [{ key: 'pp', label: '预付款', children: <Prepay fen={p.prepay} /> }]
+                  : []),
                 {
                   key: 'a',
                   label: '展馆地址',

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatusResult, PayLinkRequest, PayLinkResult } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { customerKeys, memberKeys } from '../../../lib/query-keys.ts';
+import { customerKeys, memberKeys, projectKeys } from '../../../lib/query-keys.ts';
 import { type Submission, useSubmission } from '../../../lib/submission.ts';
 import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { paymentKeys } from './keys.ts';
@@ -37,7 +37,7 @@ export const POLL_TRIES = 20;
 /**
  * POST Alipay/orderStatus for the order the browser came back with, polled while it is pending
  * (Alipay's notification may arrive a moment after the browser). Once paid, the member (balance)
- * and the customer's project views are read again.
+ * and the customer's project views and its payment plan are read again.
  */
 export function orderStatusQuery(qc: QueryClient, outTradeNo: string | null) {
   return queryOptions({
@@ -49,6 +49,7 @@ export function orderStatusQuery(qc: QueryClient, outTradeNo: string | null) {
         // the new balance and the project's state
         void qc.invalidateQueries({ queryKey: memberKeys.all });
         void qc.invalidateQueries({ queryKey: customerKeys.all });
+        if (r.projectId !== null) void qc.invalidateQueries({ queryKey: projectKeys.payPlan(r.projectId) });
       }
       return r;
     },

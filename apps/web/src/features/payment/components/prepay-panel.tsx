@@ -18,8 +18,9 @@ export function prepayDue(p: { status: number; contctck: number; ispaid: boolean
 }
 
 /**
- * 支付预付款 on the customer's project page, and the result when the 收银台 sends the browser
- * back (`?id=…&outTradeNo=…`).
+ * 支付预付款 on the customer's project page (`#prepay`), and the result when the 收银台 sends the
+ * browser back (`?id=…&outTradeNo=…`) — after the prepayment or any later stage of the payment
+ * plan paid from 付款计划 (StagePanel).
  */
 export function PrepayPanel({
   project,
@@ -37,7 +38,13 @@ export function PrepayPanel({
         <PayResult
           outTradeNo={outTradeNo}
           cancelled={params.get('sandbox_cancel') === '1'}
-          paidExtra={() => <p className="zl-pay-balance-line">预付款已由平台托管，项目进入施工阶段</p>}
+          paidExtra={(o) => (
+            <p className="zl-pay-balance-line">
+              {o.purpose === 'stage'
+                ? '款项已由平台托管，按付款计划结算给供应商'
+                : '预付款已由平台托管，项目进入施工阶段'}
+            </p>
+          )}
           onDone={back}
           onRetry={back}
         />
@@ -56,7 +63,7 @@ export function PrepayPanel({
       description={
         <div className="zl-pay-prepay-body">
           <p>
-            预付款由平台托管，验收通过后结算给供应商。
+            预付款由平台托管，您确认供应商进场后结算给供应商。
             {sandbox && <Tag color="orange">支付宝沙箱，不产生真实扣款</Tag>}
           </p>
           <Button

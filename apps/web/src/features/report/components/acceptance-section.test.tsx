@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReportInfo, ReportLineView } from '@zl/shared';
+import type { PayPlanResult, ReportInfo, ReportLineView } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
+import { payPlanFixture } from '../../../lib/test-pay-plan.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import { AcceptanceSection } from './acceptance-section.tsx';
 
@@ -53,13 +54,28 @@ function info(over: Partial<ReportInfo> = {}): ReportInfo {
   };
 }
 
-function serve(data: ReportInfo) {
+function serve(data: ReportInfo, plan: PayPlanResult | null = null, review?: () => Response) {
   return mockFetch((url) => {
     if (url.endsWith('Projectcenter/reportInfo')) return jsonResponse(envelope('success', data));
+    if (url.endsWith('Projectcenter/payPlan')) return jsonResponse(envelope('success', plan));
     if (url.endsWith('Customer/reportReview'))
-      return jsonResponse(envelope('success', { status: 4, reportck: 3, released: 0, commission: 0 }));
+      return review
+        ? review()
+        : jsonResponse(envelope('success', { status: 4, reportck: 3, released: 0, commission: 0 }));
     return jsonResponse(envelope('success', null));
   });
+}
+
+/** The fixture's plan with every stage paid (nothing stands in the acceptance's way). */
+function paidPlan(): PayPlanResult {
+  const plan = payPlanFixture();
+  return {
+    ...plan,
+    stages: plan.stages.map((s) =>
+      s.status === 'due' ? { ...s, status: 'paid', overdue: false, payable: false, paidAt: s.due } : s,
+    ),
+    escrow: { held: 750_000, released: 250_000, due: 0, overdue: 0 },
+  };
 }
 
 function renderSection() {
@@ -122,6 +138,48 @@ describe('验收 on the customer project page', { timeout: 30_000 }, () => {
     renderSection();
     expect(await screen.findByText(/供应商实收 ¥5,700\.00/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '全部通过并验收' })).toBeNull();
+  });
+
+  it('a stage unpaid: says so before the customer tries, and 全部通过并验收 waits', async () => {
+    const fetchMock = serve(info(), payPlanFixture());
+    renderSection();
+    expect(
+      await screen.findByText('尾款、质保金未支付（¥4,000.00）：请先在付款计划中支付，再验收'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去支付' }).getAttribute('href')).toBe(
+      '/customer/project?id=7#stages',
+    );
+    fireEvent.click(screen.getByRole('button', { name: '全部标为通过' }));
+    const approve = screen.getByRole('button', { name: '全部通过并验收' });
+    expect(approve.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(approve);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Customer/reportReview'))).toBe(false);
+  });
+
+  it('the server refuses for an unpaid stage: its words and the way to 付款计划', async () => {
+    serve(info(), paidPlan(), () =>
+      jsonResponse(
+        envelope(
+          'INVALID_STATE',
+          { status: 5, href: '/customer/project?id=7#stages' },
+          { errorMessage: '尾款未支付（¥3,000.00）：请先在项目页支付，再验收' },
+        ),
+      ),
+    );
+    renderSection();
+    expect(await screen.findByText('木地台')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/未支付（/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '全部标为通过' }));
+    fireEvent.click(screen.getByRole('button', { name: '全部通过并验收' }));
+    // the confirmation names what the acceptance releases now: the held stages but the 质保金
+    expect(
+      await screen.findByText(/托管中的 ¥6,500\.00 将扣除平台佣金后结算给供应商，质保金 ¥1,000\.00/),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: '确认验收' }));
+    expect(await screen.findByText('尾款未支付（¥3,000.00）：请先在项目页支付，再验收')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去支付' }).getAttribute('href')).toBe(
+      '/customer/project?id=7#stages',
+    );
   });
 
   it('a complaint open: the acceptance is frozen', async () => {

@@ -5,6 +5,7 @@ import {
   REPORT_REASON_MAX,
   REPORT_REASON_MIN,
   type ReportLineView,
+  stageKindLabels,
 } from '@zl/shared';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
@@ -14,10 +15,12 @@ import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { handleError } from '../../../lib/error-handler.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { usePayPlan } from '../../../lib/pay-plan.ts';
 import { formatTime } from '../../../lib/time.ts';
 import { reportInfoQuery, useReportReview } from '../api/report.ts';
 import { AcceptedSummary, ReportChecklist, ReportOverview } from './report-checklist.tsx';
@@ -35,10 +38,21 @@ function reasonProblem(d: Decision | undefined): string | null {
   return null;
 }
 
+/** Where the customer pays what is unpaid: 付款计划 on the same page. */
+const stagesHref = (projectId: number) => `/customer/project?id=${projectId}#stages`;
+
+/** The server's link of a refusal (`data.href`, e.g. 付款计划), if it is one within the app. */
+function hrefOf(err: unknown): string | null {
+  const href = isBizError(err) ? (err.data as { href?: unknown } | null)?.href : undefined;
+  return typeof href === 'string' && href.startsWith('/') && !href.startsWith('//') ? href : null;
+}
+
 /**
  * 验收 on the customer's project page (docs/delivery-report.md): the completion report as a
  * checklist; each line awaiting a decision gets 通过 / 有问题 (with a reason); 全部通过并验收
- * releases the escrow, 提交整改意见 sends the flagged lines back for rework.
+ * releases the escrow, 提交整改意见 sends the flagged lines back for rework. Every stage of the
+ * payment plan must be paid first (docs/staged-escrow.md): while one is not, it says so and
+ * 全部通过并验收 waits; the server's refusal (「尾款未支付…」) is shown with its link.
  */
 export function AcceptanceSection({ projectId, status }: { projectId: number; status: number }) {
   const shown = status >= PROJECT_STATUS.BUILDING && status <= PROJECT_STATUS.DONE;
@@ -46,7 +60,9 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
   const review = useReportReview();
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
   const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ text: string; href: string | null } | null>(null);
+  const { data: plan } = usePayPlan(projectId, shown);
+  const [confirming, setConfirming] = useState(false);
 
   if (!shown) return null;
   if (isPending) return <Skeleton active className="zl-panel" />;
@@ -59,6 +75,18 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
   const undecided = open.filter((l) => decisions[l.line]?.ok === undefined);
   const flagged = open.filter((l) => decisions[l.line]?.ok === false);
   const bad = open.filter((l) => reasonProblem(decisions[l.line]));
+  const unpaid = plan?.stages.filter((s) => s.status === 'due') ?? [];
+  const unpaidText = unpaid.length
+    ? `${[...new Set(unpaid.map((s) => stageKindLabels[s.kind]))].join('、')}未支付（${formatFen(
+        unpaid.reduce((t, s) => t + s.amount, 0),
+      )}）：请先在付款计划中支付，再验收`
+    : null;
+  // what the acceptance releases now: the held stages but a retention (held until its term ends)
+  const held = plan?.stages.filter((s) => s.status === 'paid') ?? [];
+  const releasedNow = plan
+    ? held.filter((s) => s.kind !== 'retention').reduce((t, s) => t + s.amount, 0)
+    : info.prepayp;
+  const retention = held.find((s) => s.kind === 'retention');
 
   const submit = (approve: boolean) => {
     setServerError(null);
@@ -85,8 +113,13 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
           );
         },
         onError: (err) => {
-          if (isBizError(err) && (err.code === 'VALIDATION_FAILED' || err.code === 'ACCEPTANCE_FROZEN')) {
-            setServerError(err.message);
+          if (
+            isBizError(err) &&
+            (err.code === 'VALIDATION_FAILED' ||
+              err.code === 'ACCEPTANCE_FROZEN' ||
+              err.code === 'INVALID_STATE')
+          ) {
+            setServerError({ text: err.message, href: hrefOf(err) });
           } else handleError(err);
         },
       },
@@ -96,13 +129,7 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
   const approve = () => {
     setTried(true);
     if (undecided.length || flagged.length) return;
-    Modal.confirm({
-      title: '确认全部通过并验收？',
-      content: `验收后项目完成，托管的预付款 ${formatFen(info.prepayp)} 将扣除平台佣金后释放给供应商，此操作不可撤回。`,
-      okText: '确认验收',
-      cancelText: '再看看',
-      onOk: () => submit(true),
-    });
+    setConfirming(true);
   };
   const rework = () => {
     setTried(true);
@@ -168,6 +195,14 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
           {awaiting && info.complaintOpen && (
             <Alert type="warning" showIcon title="该项目有未处理的投诉，托管款已冻结，暂不能验收" />
           )}
+          {awaiting && unpaidText && (
+            <Alert
+              type="warning"
+              showIcon
+              title={unpaidText}
+              action={<Link to={stagesHref(projectId)}>去支付</Link>}
+            />
+          )}
           {awaiting && (
             <Alert
               type="info"
@@ -180,7 +215,14 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
           <ReportChecklist info={info} decision={decision} />
           {awaiting && (
             <div className="zl-rp-actions">
-              {serverError && <Alert type="error" showIcon title={serverError} />}
+              {serverError && (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={serverError.text}
+                  action={serverError.href ? <Link to={serverError.href}>去支付</Link> : undefined}
+                />
+              )}
               <Space wrap>
                 <Button
                   onClick={() =>
@@ -193,7 +235,7 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
                   type="primary"
                   onClick={approve}
                   loading={review.isPending}
-                  disabled={info.complaintOpen || flagged.length > 0}
+                  disabled={info.complaintOpen || flagged.length > 0 || unpaid.length > 0}
                 >
                   全部通过并验收
                 </Button>
@@ -208,6 +250,21 @@ export function AcceptanceSection({ projectId, status }: { projectId: number; st
           )}
         </>
       )}
+      <Modal
+        open={confirming}
+        title="确认全部通过并验收？"
+        okText="确认验收"
+        cancelText="再看看"
+        onOk={() => {
+          setConfirming(false);
+          submit(true);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        {`验收后项目完成，托管中的 ${formatFen(releasedNow)} 将扣除平台佣金后结算给供应商${
+          retention ? `，质保金 ${formatFen(retention.amount)} 在撤展后质保期满时结算` : ''
+        }。此操作不可撤回。`}
+      </Modal>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import Skeleton from 'antd/es/skeleton';
 import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
 import { OPENS_OPTIONS } from '../../../../components/project/opens.ts';
+import { payPlanText } from '../../../../components/project/pay-plan.ts';
 import { ProjectStatusTag } from '../../../../components/project/project-status-tag.tsx';
 import { RequirementLists } from '../../../../components/project/requirement-lists.tsx';
 import { isBizError } from '../../../../lib/biz-error.ts';
@@ -26,7 +27,14 @@ import {
 import { projectDetailQuery } from '../api/project-detail.ts';
 import { useProjectReview } from '../api/project-review.ts';
 
-const PROJECT_REJECT_PICKS = ['信息不完整', '图片不清晰', '预付款不合理', '疑似虚假项目'] as const;
+const PROJECT_REJECT_PICKS = ['信息不完整', '图片不清晰', '付款计划不合理', '疑似虚假项目'] as const;
+
+/**
+ * From the award on (the contract amount is fixed; or an award older than 付款计划, still live)
+ * `prepay` is the first stage's amount; before it, any figure there means nothing.
+ */
+const awarded = (d: AdminProjectDetail) =>
+  d.contractAmount !== null || (d.status >= PROJECT_STATUS.AWARDED && d.status !== PROJECT_STATUS.CLOSED);
 
 const opens = (n: number) => OPENS_OPTIONS.find((o) => o.value === n)?.label ?? `${n} 面开`;
 
@@ -96,7 +104,14 @@ function Body({ d }: { d: AdminProjectDetail }) {
               label: '展馆',
               children: [d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' '),
             },
-            { key: 'prepay', label: '预付款', children: formatFen(d.prepay) },
+            // the plan the customer chose is what there is to review; amounts exist from the award on
+            { key: 'plan', label: '付款计划', children: payPlanText(d.payPlan) },
+            ...(d.contractAmount !== null
+              ? [{ key: 'contract', label: '合同金额', children: formatFen(d.contractAmount) }]
+              : []),
+            ...(awarded(d) && d.prepay > 0
+              ? [{ key: 'prepay', label: '预付款', children: formatFen(d.prepay) }]
+              : []),
             { key: 'created', label: '发布时间', children: formatDatesTimes(d.dates, d.times) },
           ]}
         />

@@ -1,0 +1,1 @@
+ALTER TABLE "dev_sms_outbox" ADD COLUMN "text" varchar(200) DEFAULT '' NOT NULL;
