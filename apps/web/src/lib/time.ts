@@ -69,3 +69,9 @@ export function pickerText(d: Dayjs): string {
 export function pickerMonth(d: Dayjs): string {
   return d.format('YYYY-MM');
 }
+
+/** Whole days from an instant to `now` (0 within the first day; never negative): 「逾期 N 天」. */
+export function daysSince(iso: string, now: number = Date.now()): number {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 0 : Math.max(0, Math.floor((now - t) / 86_400_000));
+}

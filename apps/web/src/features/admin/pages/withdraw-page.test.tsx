@@ -112,6 +112,23 @@ describe('资金概览', () => {
           pendingAmount: 50_000,
           paidMonthCount: 3,
           paidMonth: 300_000,
+          overdue: {
+            count: 1,
+            amount: 597_600,
+            items: [
+              {
+                projectId: 26,
+                orders: 'P202611280001',
+                title: '2026 东莞国际机械展特装展台（尾款逾期）',
+                customerName: '林华展',
+                customerMobile: '13900000002',
+                kind: 'final',
+                kindText: '尾款',
+                amount: 597_600,
+                dueAt: new Date(Date.now() - 2 * 86_400_000 - 3_600_000).toISOString(),
+              },
+            ],
+          },
           at: '2026-11-23T02:00:00.000Z',
         }),
       ),
@@ -121,5 +138,10 @@ describe('资金概览', () => {
     expect(screen.getByTestId('ledger-check').className).toContain('is-bad');
     expect(screen.getByTestId('inflow-today').textContent).toBe('¥50.00');
     expect(screen.getByText('¥20,000.00')).toBeTruthy();
+    // who owes what since when
+    expect(screen.getByTestId('overdue-amount').textContent).toBe('¥5,976.00');
+    const row = screen.getByText('2026 东莞国际机械展特装展台（尾款逾期）').closest('tr')!;
+    for (const t of ['林华展', '13900000002', '尾款', '¥5,976.00', '逾期 2 天'])
+      expect(within(row).getByText(t)).toBeTruthy();
   }, 30_000);
 });
