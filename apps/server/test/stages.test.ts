@@ -275,6 +275,15 @@ describe('paying, releasing and accepting', () => {
     const refused = await cust.c.post('Customer/reportReview', approve);
     expectError(refused, 'INVALID_STATE');
     expect(refused.body.errMsg).toContain('尾款、质保金未支付');
+    // the supplier's 我的项目 says what the project waits for
+    const mine = await sup.c.post<{
+      listItem: Array<{ id: number; delivery: { label: string; next: { label: string } } | null }>;
+    }>('Projectcenter/factoryPrjctList', { page: 1, pageSize: 50 });
+    expectOk(mine);
+    expect(mine.body.data!.listItem.find((x) => x.id === p.id)!.delivery).toMatchObject({
+      label: '待付尾款',
+      next: { label: '等待参展商支付尾款' },
+    });
     // the auto-acceptance passes it by too (its report is old enough)
     await db().execute(sql`update projects set reportdate = now() - interval '30 days' where id = ${p.id}`);
     const { autoAcceptReports } = await import('../src/modules/report/report.service.ts');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PayPlanResult } from '@zl/shared';
+import { type PayPlanResult, stageKindLabels } from '@zl/shared';
 import { api } from './api-client.ts';
 import { projectKeys } from './query-keys.ts';
 
@@ -18,6 +18,12 @@ export function payPlanQuery(id: number, enabled = true) {
     retry: false,
     meta: { skipErrorHandler: true },
   });
+}
+
+/** The next stage after the prepayment that may be paid now, for deliveryStep's `dueStage`. */
+export function dueStageOf(plan: PayPlanResult | undefined): { label: string; overdue: boolean } | null {
+  const s = plan?.stages.find((x) => x.payable && x.kind !== 'prepay');
+  return s ? { label: stageKindLabels[s.kind], overdue: s.overdue } : null;
 }
 
 export function usePayPlan(id: number, enabled = true) {

@@ -100,6 +100,29 @@ describe('deliveryStep: the next action per step', () => {
     expect(done.customer.label).toBe('评价供应商');
     expect(done.supplier.waiting).toBe(false);
   });
+  it('a stage of the payment plan due: the customer pays it first; the acceptance waits for it', () => {
+    const progress = { label: '进场款', overdue: false };
+    expect(
+      deliveryStep(p({ status: S.BUILDING, contctck: 2, ispaid: true, dueStage: progress })),
+    ).toMatchObject({
+      label: '施工中',
+      customer: { label: '支付进场款', href: '/customer/project?id=9#stages' },
+      supplier: { label: '上传完工报告' },
+    });
+    const final = { label: '尾款', overdue: true };
+    expect(
+      deliveryStep(p({ status: S.ACCEPTING, reportck: 1, ispaid: true, dueStage: final })),
+    ).toMatchObject({
+      label: '待付尾款',
+      customer: { label: '支付尾款', href: '/customer/project?id=9#stages' },
+      supplier: { label: '等待参展商支付尾款', href: null },
+    });
+    // paid: back to the acceptance
+    expect(
+      deliveryStep(p({ status: S.ACCEPTING, reportck: 1, ispaid: true, dueStage: null })).customer.label,
+    ).toBe('验收完工报告');
+  });
+
   it('an open complaint pauses both parties', () => {
     const s = deliveryStep(p({ status: S.ACCEPTING, complaintOpen: true }));
     expect(s.supplier.waiting && s.customer.waiting).toBe(true);

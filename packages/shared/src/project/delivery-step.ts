@@ -33,6 +33,11 @@ export interface DeliveryFields {
   closedBy?: string;
   /** a completed project: which sides have evaluated (docs/delivery-evaluation.md); unknown = neither */
   evaluatedBy?: { supplier: boolean; customer: boolean } | undefined;
+  /**
+   * The payment plan's next stage to pay after the prepayment (进场款, 尾款 …), when the customer
+   * may pay it now (docs/staged-escrow.md); absent or null: nothing beyond the prepayment is due.
+   */
+  dueStage?: { label: string; overdue: boolean } | null | undefined;
 }
 
 export type MilestoneKey =
@@ -251,9 +256,17 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
           p.reportck === REPORT_CHECK.REWORK ? '修改完工报告' : '上传完工报告',
           `/uploadReport?id=${id}`,
         ),
-        customer: wait('等待供应商完工'),
+        // a stage of the plan due now is the customer's one action (进场款 before the build-in …)
+        customer: p.dueStage ? go(`支付${p.dueStage.label}`, `${project}#stages`) : wait('等待供应商完工'),
       };
     case S.ACCEPTING:
+      // the acceptance waits for every stage: the one due comes first
+      if (p.dueStage)
+        return {
+          label: `待付${p.dueStage.label}`,
+          supplier: wait(`等待参展商支付${p.dueStage.label}`),
+          customer: go(`支付${p.dueStage.label}`, `${project}#stages`),
+        };
       return {
         label: '待验收',
         supplier: wait('等待验收'),

@@ -5,6 +5,7 @@ import {
   type QuoteState,
   quoteStateOf,
   quoteStatusOf,
+  stageKindLabels,
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,6 +13,7 @@ import { evaluatedSides } from '../evaluation/evaluation.repo.ts';
 import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { trackRecordOf } from '../member/track-record.ts';
 import { projectSummary } from '../project/project-view.ts';
+import { listStagesOf } from '../stage/stage.repo.ts';
 import {
   findOwnQuote,
   findPartyName,
@@ -70,13 +72,28 @@ export async function factoryPrjctList(
     db,
     rows.filter((r) => r.status === PROJECT_STATUS.DONE).map((r) => r.id),
   );
+  // a won project awaiting acceptance waits first for the stage the customer has not paid
+  const dueStages = new Map<number, { label: string; overdue: boolean }>();
+  const waiting = rows.filter(
+    (r) => r.quoteStatus === QUOTE_STATUS.WON && r.status === PROJECT_STATUS.ACCEPTING,
+  );
+  for (const s of await listStagesOf(
+    db,
+    waiting.map((r) => r.id),
+  ))
+    if (s.status === 'due' && s.kind !== 'prepay' && !dueStages.has(s.projectId))
+      dueStages.set(s.projectId, {
+        label: stageKindLabels[s.kind],
+        overdue: s.dueAt.getTime() <= Date.now(),
+      });
   return {
     listItem: rows.map((r) => ({
       ...projectSummary(r, r.favorite),
       quoteId: r.quoteId,
       quoteTotal: r.quoteTotal,
       quoteState: quoteStateOf(r.quoteStatus),
-      delivery: r.quoteStatus === QUOTE_STATUS.WON ? supplierStep(r, evaluated.get(r.id)) : null,
+      delivery:
+        r.quoteStatus === QUOTE_STATUS.WON ? supplierStep(r, evaluated.get(r.id), dueStages.get(r.id)) : null,
     })),
     total,
     page: input.page,
@@ -99,10 +116,12 @@ function supplierStep(
     biddl: Date;
   },
   evaluatedBy?: { supplier: boolean; customer: boolean },
+  dueStage?: { label: string; overdue: boolean },
 ) {
   const s = deliveryStep({
     ...r,
     evaluatedBy,
+    dueStage,
     prepay: Number(r.prepay),
     biddl: r.biddl.toISOString(),
     contctckdt: '',

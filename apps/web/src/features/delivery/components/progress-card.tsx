@@ -4,11 +4,13 @@ import {
   deliveryMilestones,
   deliveryStep,
   type Milestone,
+  PROJECT_STATUS,
 } from '@zl/shared';
 import Button from 'antd/es/button';
 import Steps from 'antd/es/steps';
 import Tag from 'antd/es/tag';
 import { useLocation, useNavigate } from 'react-router';
+import { dueStageOf, usePayPlan } from '../../../lib/pay-plan.ts';
 import '../delivery.css';
 
 function status(m: Milestone): 'finish' | 'error' | 'wait' {
@@ -39,7 +41,11 @@ export function ProgressCard({
     if (here && target) target.scrollIntoView({ behavior: 'smooth', block: 'start' });
     else navigate(href);
   };
-  const step = deliveryStep(project);
+  // the payment plan's next stage due (进场款, 尾款 …) is the customer's action while building and
+  // before the acceptance (docs/staged-escrow.md); the same query the 付款计划 section reads
+  const live = project.status >= PROJECT_STATUS.BUILDING && project.status <= PROJECT_STATUS.ACCEPTING;
+  const { data: plan } = usePayPlan(project.id, live);
+  const step = deliveryStep({ ...project, dueStage: live ? dueStageOf(plan) : null });
   const action = step[party];
   const milestones = deliveryMilestones(project, now ?? new Date());
   const current = milestones.findIndex((m) => !m.done);
