@@ -177,12 +177,28 @@ export function prepayIn(
   o: { outTradeNo: string; customerId: number; projectId: number; amountFen: number; orders: string },
   toEscrow: boolean,
 ): Posted {
-  const cash = { kind: 'member_cash' as const, memberId: o.customerId };
-  return postTransaction(tx, {
+  return paymentIntoEscrow(tx, o, toEscrow, {
     type: 'prepay_in',
     memo: toEscrow
       ? `项目 ${o.orders} 预付款托管`
       : `项目 ${o.orders} 预付款到账（项目已不需预付，转入余额）`,
+  });
+}
+
+/**
+ * A project payment settled (`pay:<outTradeNo>`): Alipay's money through the customer's own cash
+ * (their bill shows it in and out) into the project's escrow, or — `toEscrow` false — left in that
+ * cash, withdrawable. `prepayIn` and `stageIn` differ only in type and memo.
+ */
+function paymentIntoEscrow(
+  tx: Tx,
+  o: { outTradeNo: string; customerId: number; projectId: number; amountFen: number },
+  toEscrow: boolean,
+  named: { type: 'prepay_in' | 'stage_in'; memo: string },
+): Posted {
+  const cash = { kind: 'member_cash' as const, memberId: o.customerId };
+  return postTransaction(tx, {
+    ...named,
     refType: 'project',
     refId: o.projectId,
     idempotencyKey: `pay:${o.outTradeNo}`,
@@ -211,13 +227,24 @@ export function escrowRelease(
   tx: Tx,
   r: { projectId: number; winnerId: number; amountFen: number; commissionFen: number; orders: string },
 ): Posted {
+  return releaseToWinner(tx, r, {
+    memo: `项目 ${r.orders} 托管款结算`,
+    idempotencyKey: `release:${r.projectId}`,
+  });
+}
+
+/** `amountFen` out of the escrow: the winner's cash gets it less the commission, revenue the commission. */
+function releaseToWinner(
+  tx: Tx,
+  r: { projectId: number; winnerId: number; amountFen: number; commissionFen: number },
+  named: { memo: string; idempotencyKey: string },
+): Posted {
   const payout = r.amountFen - r.commissionFen;
   return postTransaction(tx, {
     type: 'escrow_release',
-    memo: `项目 ${r.orders} 托管款结算`,
+    ...named,
     refType: 'project',
     refId: r.projectId,
-    idempotencyKey: `release:${r.projectId}`,
     postings: [
       { account: { kind: 'escrow', projectId: r.projectId }, amount: -r.amountFen, currency: 'CNY' },
       ...(payout > 0
@@ -259,29 +286,11 @@ export function stageIn(
   },
   toEscrow: boolean,
 ): Posted {
-  const cash = { kind: 'member_cash' as const, memberId: o.customerId };
-  return postTransaction(tx, {
+  return paymentIntoEscrow(tx, o, toEscrow, {
     type: 'stage_in',
     memo: toEscrow
       ? `项目 ${o.orders} ${o.label}托管`
       : `项目 ${o.orders} ${o.label}到账（该阶段已不需支付，转入余额）`,
-    refType: 'project',
-    refId: o.projectId,
-    idempotencyKey: `pay:${o.outTradeNo}`,
-    postings: [
-      { account: { kind: 'payment_clearing' }, amount: -o.amountFen, currency: 'CNY' },
-      { account: cash, amount: o.amountFen, currency: 'CNY' },
-      ...(toEscrow
-        ? [
-            { account: cash, amount: -o.amountFen, currency: 'CNY' as const },
-            {
-              account: { kind: 'escrow' as const, projectId: o.projectId },
-              amount: o.amountFen,
-              currency: 'CNY' as const,
-            },
-          ]
-        : []),
-    ],
   });
 }
 
@@ -302,34 +311,9 @@ export function stageRelease(
     label: string;
   },
 ): Posted {
-  const payout = r.amountFen - r.commissionFen;
-  return postTransaction(tx, {
-    type: 'escrow_release',
+  return releaseToWinner(tx, r, {
     memo: `项目 ${r.orders} ${r.label}结算`,
-    refType: 'project',
-    refId: r.projectId,
     idempotencyKey: `release:stage:${r.stageId}`,
-    postings: [
-      { account: { kind: 'escrow', projectId: r.projectId }, amount: -r.amountFen, currency: 'CNY' },
-      ...(payout > 0
-        ? [
-            {
-              account: { kind: 'member_cash' as const, memberId: r.winnerId },
-              amount: payout,
-              currency: 'CNY' as const,
-            },
-          ]
-        : []),
-      ...(r.commissionFen > 0
-        ? [
-            {
-              account: { kind: 'platform_revenue' as const },
-              amount: r.commissionFen,
-              currency: 'CNY' as const,
-            },
-          ]
-        : []),
-    ],
   });
 }
 
