@@ -4,7 +4,8 @@
 // completion report with its checklist, the 尾款 the acceptance waits for, the acceptance that
 // releases it, and both evaluations (docs/staged-escrow.md); and a complaint on a demo project is
 // ruled with a split in the console. After the build-in, an invoice (发票) is asked for and issued
-// (docs/invoices.md).
+// (docs/invoices.md), and an 增项 is proposed by the supplier and approved by the customer: it joins
+// the 尾款 and the checklist (docs/change-orders.md).
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { login } from './fixtures.ts';
 import { type Awarded, awardedProject, ok, PASSWORD } from './steps/award.ts';
+import { approveChange, proposeAdd } from './steps/change.ts';
 import { consoleLogin, fileComplaint, ruleSplit } from './steps/complaint.ts';
 import { approveContract, signAndUploadContract } from './steps/contract.ts';
 import { customerEvaluates, supplierEvaluates } from './steps/evaluation.ts';
@@ -23,8 +25,8 @@ import { confirmBuildIn, openCustomerProject, payStage } from './steps/stages.ts
 // 5 % commission (PLATFORM_COMMISSION_BP 500) on each stage released
 /** 预付款 ¥2,160.00 + 进场款 ¥2,880.00 at the confirmed build-in, less 5 % */
 const BUILD_IN_PAYOUT_FEN = 504_000 - 25_200;
-/** the whole ¥7,200.00 contract, less 5 % of each stage */
-const PAYOUT_FEN = 720_000 - 36_000;
+/** the ¥7,200.00 contract and its ¥300.00 增项 (in the 尾款), less 5 % of each stage */
+const PAYOUT_FEN = 750_000 - 37_500;
 
 const yuan = (text: string) => Math.round(Number(text.replace(/[¥,]/g, '')) * 100);
 
@@ -41,7 +43,7 @@ async function cash(page: Page): Promise<number> {
   return yuan((await page.getByTestId('cash-available').textContent()) ?? '');
 }
 
-test('award → contract → prepayment → 进场款 → build-in → report → 尾款 → acceptance → payout → both evaluate', async ({
+test('award → contract → prepayment → 进场款 → build-in → 增项 → report → 尾款 → acceptance → payout → both evaluate', async ({
   browser,
   playwright,
   baseURL,
@@ -90,7 +92,31 @@ test('award → contract → prepayment → 进场款 → build-in → report �
   await expect(customer.locator('#invoice').getByText('已开票')).toBeVisible();
   await expect(customer.locator('#invoice').getByText('最多 ¥3,040.00')).toBeVisible();
 
-  // 3. the supplier hands in the report, a photo for each priced line
+  // 2c. on site the customer wants two more spotlights: the supplier proposes an 增项 of ¥300.00,
+  // the customer approves it; the contract becomes ¥7,500.00 and the 尾款 ¥2,460.00, with a 补充协议
+  await proposeAdd(
+    supplier,
+    id,
+    { category: '展示', name: '追加射灯', spec: 'LED 30W', unit: '个', qty: '2', price: '150' },
+    '参展商现场要求展示区增加两盏射灯',
+  );
+  await approveChange(customer, id, 1, '7,500.00');
+  await customer.goto(`/customer/project?id=${id}`);
+  await expect(customer.locator('#stages').getByText('¥2,460.00').first()).toBeVisible();
+  await supplier.goto(`/orderDetail?id=${id}`);
+  const agreement = supplier.locator('#changes').getByRole('link', { name: '下载补充协议' });
+  const pdfRes = await supplier.request.get((await agreement.getAttribute('href')) ?? '');
+  expect(pdfRes.status()).toBe(200);
+  const agreementPath = testInfo.outputPath('agreement.pdf');
+  await writeFile(agreementPath, await pdfRes.body());
+  const agreementText = execFileSync('pdftotext', [agreementPath, '-'], { encoding: 'utf8' }).replace(
+    /\s+/g,
+    '',
+  );
+  expect(agreementText).toContain('展台搭建合同补充协议');
+  expect(agreementText).toContain('变更后合同金额¥7,500.00');
+
+  // 3. the supplier hands in the report, a photo for each priced line and for the 增项's line
   const photo = testInfo.outputPath('site.jpg');
   await sharp({ create: { width: 800, height: 600, channels: 3, background: '#7c9cbf' } })
     .jpeg()
@@ -105,10 +131,10 @@ test('award → contract → prepayment → 进场款 → build-in → report �
 
   // 5. the acceptance waits for the 尾款; paid, the customer accepts and it is released less 5 %
   await customer.goto(`/customer/project?id=${id}`);
-  await expect(customer.locator('#acceptance').getByText(/尾款未支付（¥2,160\.00）/)).toBeVisible();
-  await payStage(customer, id, '尾款', '2,160.00');
+  await expect(customer.locator('#acceptance').getByText(/尾款未支付（¥2,460\.00）/)).toBeVisible();
+  await payStage(customer, id, '尾款', '2,460.00');
   await reviewReport(customer, id);
-  await expect(customer.locator('#acceptance').getByText(/供应商实收 ¥2,052\.00/)).toBeVisible();
+  await expect(customer.locator('#acceptance').getByText(/供应商实收 ¥2,337\.00/)).toBeVisible();
   await expect.poll(() => cash(supplier)).toBe(cashBefore + PAYOUT_FEN);
 
   // 6. both evaluate (double-blind: hidden until both have written), then the score shows

@@ -21,6 +21,8 @@ import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes
 import { registerQueueCountRoutes } from './modules/admin/queue-counts.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
+import { registerChangeRoutes } from './modules/change/change.routes.ts';
+import { changePhotoReader } from './modules/change/change-files.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
 import { showCardno, showPageHtml } from './modules/company/share-page.ts';
 import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
@@ -317,7 +319,12 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerUserRoutes(app, deps);
   const storage = opts.storage ?? (await createStorage(config));
   if (!opts.storage) app.addHook('onClose', async () => storage.close?.());
-  registerFileRoutes(app, deps, storage, [reportFileReader, complaintEvidenceReader, invoiceFileReader]);
+  registerFileRoutes(app, deps, storage, [
+    reportFileReader,
+    complaintEvidenceReader,
+    invoiceFileReader,
+    changePhotoReader,
+  ]);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
   registerAdminRoutes(app, deps);
@@ -335,6 +342,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerContractRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
   registerStageRoutes(app, deps);
+  registerChangeRoutes(app, deps);
   registerEvaluationRoutes(app, deps);
   registerWorksRoutes(app, deps);
   if (!config.isProduction) registerDevRoutes(app, deps);

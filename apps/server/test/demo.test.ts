@@ -443,6 +443,18 @@ describe('demo withdrawals', () => {
         0,
       ),
     );
+    // the 进场款 project's change orders: the approved 增项 (¥1,260) joined its 进场款, one waits
+    const changes = await rows<{ seq: number; status: string; amount: number; progress: number }>(
+      ctx,
+      sql`select c.seq, c.status, c.amount, s.amount as progress from change_orders c
+          join projects p on p.id = c.project_id
+          join project_stages s on s.project_id = p.id and s.kind = 'progress'
+          where p.title = ${DEMO_STAGE_TITLES.progressDue} order by c.seq`,
+    );
+    expect(changes.map((c) => [c.seq, c.status, Number(c.amount), Number(c.progress)])).toEqual([
+      [1, 'approved', 126_000, 796_800 + 126_000],
+      [2, 'pending', 48_000, 796_800 + 126_000],
+    ]);
     const earned = earnedBefore + Number(staged!.n);
     expect(l.body.data.balance).toEqual({ cash: DEMO_CASH - 120_000 - 50_000 + earned, frozen: 50_000 });
     // the start banner names the balance the supplier sees, not the demo cash alone

@@ -141,10 +141,10 @@ describe('the OpenAPI document', () => {
         );
         answers++;
       } else {
-        // only the file downloads (contract, commission statement), the metrics (Prometheus text), Alipay's notify (plain text), the sandbox's pages and the
+        // only the file downloads (contract, 补充协议, commission statement), the metrics (Prometheus text), Alipay's notify (plain text), the sandbox's pages and the
         // bills' CSV and the live event stream answer something other than JSON
         expect(r.url, `${r.url} has no 200 schema`).toMatch(
-          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Tipcenter\/stream$|\/api\/Projectcenter\/contractPdf$|\/api\/Invoice\/statement$|\/metrics$)/,
+          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Tipcenter\/stream$|\/api\/Projectcenter\/contractPdf$|\/api\/Projectcenter\/changeOrderPdf$|\/api\/Invoice\/statement$|\/metrics$)/,
         );
         const content = op.responses['200']?.content ?? {};
         expect(

@@ -2,19 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type PayPlan, type PayPlanResult, showEndOf } from '@zl/shared';
+import { showEndOf } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { quotes } from '../src/db/schema/index.ts';
-import { balanceOf, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import {
   bookEscrowSplit,
   type PaymentDeps,
-  releaseRules,
   sendSplitRefund,
 } from '../src/modules/payment/payment.service.ts';
-import { createPlatformAlipay, sandboxKeys } from '../src/modules/payment/platform-alipay.ts';
-import { notifyForm } from '../src/modules/payment/sandbox.ts';
+import { createPlatformAlipay } from '../src/modules/payment/platform-alipay.ts';
 import { lockProject } from '../src/modules/project/project-transition.ts';
 import { acceptReport } from '../src/modules/report/report.service.ts';
 import { stageRound } from '../src/modules/stage/stage.service.ts';
@@ -22,8 +18,8 @@ import { adminClient, approvedAuth } from './admin-helpers.ts';
 import { freePort } from './free-port.ts';
 import { expectError, expectOk, rows } from './helpers.ts';
 import { cookieOf, useTestApp } from './member-fixtures.ts';
-import { makeProject } from './project-fixtures.ts';
-import { REPORT_QUOTE_LINES, reportBody } from './report-fixtures.ts';
+import { reportBody } from './report-fixtures.ts';
+import { STAGE_TOTAL, stageMoves } from './stage-fixtures.ts';
 
 /**
  * The whole contract's money in stages (docs/staged-escrow.md): the plan becomes stages at the
@@ -51,105 +47,9 @@ beforeAll(async () => {
   await approvedAuth(ctx, cust.id, 'person');
 });
 
-const db = () => ctx.database.db;
-const TOTAL = 872_000;
-const rules = () => releaseRules(ctx.config);
-
-async function ledgerOk() {
-  const report = await verifyLedger(db());
-  expect(report, JSON.stringify(report)).toMatchObject({ ok: true });
-}
-const escrow = (projectId: number) => balanceOf(db(), { kind: 'escrow', projectId }, 'CNY');
-const cash = (memberId: number) => balanceOf(db(), { kind: 'member_cash', memberId }, 'CNY');
-
-/** A project of `cust` with `plan`, quoted by `sup` (the report tests' three lines) and by `loser`, awarded to `sup` through Customer/award; contract approved (签约中). */
-async function awarded(plan: PayPlan, total = TOTAL, title = '上海国际车展特装展台搭建') {
-  const p = await makeProject(ctx, cust.id, { status: 1, prepay: 0, payPlan: plan, title });
-  const [win] = await db()
-    .insert(quotes)
-    .values({
-      projectId: p.id,
-      supplierId: sup.id,
-      lines: REPORT_QUOTE_LINES,
-      subtotals: { dimian: 372_000, beiban: 500_000 },
-      total,
-      days: 3,
-      coinsPaid: 0,
-    })
-    .returning();
-  await db()
-    .insert(quotes)
-    .values({
-      projectId: p.id,
-      supplierId: loser.id,
-      lines: {},
-      subtotals: {},
-      total: total + 1,
-      days: 3,
-      coinsPaid: 0,
-    });
-  expectOk(await cust.c.post('Customer/award', { id: p.id, quoteId: win!.id }));
-  await db().execute(sql`update projects set status = 3, contctck = 2 where id = ${p.id}`);
-  return p;
-}
-
-async function planOf(projectId: number, who = cust.c): Promise<PayPlanResult> {
-  const r = await who.post<PayPlanResult>('Projectcenter/payPlan', { id: projectId });
-  expectOk(r);
-  return r.body.data!;
-}
-
-async function signedNotify(outTradeNo: string) {
-  const keys = await sandboxKeys(db());
-  const [o] = await rows<{ amount: number; subject: string }>(
-    ctx,
-    sql`select amount, subject from payment_orders where out_trade_no = ${outTradeNo}`,
-  );
-  return notifyForm(keys, {
-    outTradeNo,
-    tradeNo: `2026ST${outTradeNo.slice(-12)}`,
-    totalAmount: Number(o!.amount),
-    subject: o!.subject,
-  });
-}
-
-async function postNotify(form: Record<string, string>) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/Alipay/notify',
-    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-    payload: new URLSearchParams(form).toString(),
-  });
-  return res.body;
-}
-
-/** The pay link of one stage (the first through purpose 'prepay', as the seed's page does). */
-async function link(projectId: number, stage: { id: number; kind: string }) {
-  const r = await cust.c.post<{ outTradeNo: string; amount: number }>(
-    'Alipay/getPayLink',
-    stage.kind === 'prepay'
-      ? { purpose: 'prepay', id: projectId }
-      : { purpose: 'stage', id: projectId, stage: stage.id },
-  );
-  expectOk(r);
-  // the sandbox must know the trade for a later refund, as after the 收银台
-  await db().execute(
-    sql`insert into alipay_sandbox_trades (out_trade_no, trade_no, subject, total_amount, status, paid_at)
-        values (${r.body.data!.outTradeNo}, ${`T${r.body.data!.outTradeNo.slice(-12)}`}, '阶段款', ${r.body.data!.amount}, 'TRADE_SUCCESS', now())
-        on conflict do nothing`,
-  );
-  return r.body.data!;
-}
-
-async function pay(projectId: number, kind: string) {
-  const stage = (await planOf(projectId)).stages.find((s) => s.kind === kind)!;
-  const l = await link(projectId, stage);
-  expect(await postNotify(await signedNotify(l.outTradeNo))).toBe('success');
-  return l;
-}
-
-const status = async (projectId: number) =>
-  Object.fromEntries((await planOf(projectId)).stages.map((s) => [s.kind, s.status]));
+const { db, ledgerOk, escrow, cash, rules, awarded, planOf, signedNotify, postNotify, link, pay, status } =
+  stageMoves(ctx, { sup, loser, cust });
+const TOTAL = STAGE_TOTAL;
 
 describe('the plan becomes stages at the award', () => {
   it('stages sum to the winning total exactly; prepay is the first stage; the contract prints the plan', async () => {

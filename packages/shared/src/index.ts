@@ -22,6 +22,7 @@ export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
 export * from './member/track-record.schema.ts';
 export * from './money.ts';
+export * from './payment/change-order.ts';
 export * from './payment/pay-plan.ts';
 export * from './payment/payment.schema.ts';
 export * from './project/contract.schema.ts';

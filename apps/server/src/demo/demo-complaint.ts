@@ -3,10 +3,12 @@ import type { Db, Tx } from '../db/client.ts';
 import { insertAudit } from '../modules/audit/audit.repo.ts';
 import { insertComplaint, setComplaintOpen } from '../modules/complaint/complaint.repo.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
-import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
-import { newOutTradeNo } from '../modules/payment/payment.service.ts';
-import { insertTrade } from '../modules/payment/sandbox.repo.ts';
-import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
+import {
+  type DemoMobiles,
+  demoPaidOrder,
+  demoPartiesOnce,
+  insertDemoAwardedProject,
+} from './demo-project.ts';
 
 const DAY = 86_400_000;
 export const DEMO_COMPLAINT_TITLE = '2026 广州国际照明展特装展台（投诉处理中）';
@@ -20,16 +22,14 @@ export async function fundDemoEscrow(
   tx: Tx,
   p: { projectId: number; customerId: number; orders: string; amountFen: number },
 ): Promise<string> {
-  const outTradeNo = newOutTradeNo();
-  await insertOrder(tx, {
-    outTradeNo,
+  const outTradeNo = await demoPaidOrder(tx, {
     memberId: p.customerId,
     purpose: 'prepay',
     projectId: p.projectId,
     amount: p.amountFen,
     subject: `项目 ${p.orders} 预付款`,
+    paidAt: new Date(Date.now() - 5 * DAY),
   });
-  await markPaid(tx, outTradeNo, p.amountFen, `DEMO${outTradeNo.slice(1)}`);
   await prepayIn(tx, { outTradeNo, ...p }, true);
   return outTradeNo;
 }
@@ -60,20 +60,11 @@ export async function seedDemoComplaint(db: Db, demo: DemoMobiles): Promise<stri
       },
       note: '演示：施工中、预付款已托管、投诉待裁决',
     });
-    const outTradeNo = await fundDemoEscrow(tx, {
+    await fundDemoEscrow(tx, {
       projectId: p.projectId,
       customerId: customer.id,
       orders: p.orders,
       amountFen: DEMO_COMPLAINT_PREPAY_FEN,
-    });
-    // the built-in Alipay sandbox knows the trade, so a ruling's refund goes through there too
-    await insertTrade(tx, {
-      outTradeNo,
-      tradeNo: `DEMO${outTradeNo.slice(1)}`,
-      subject: `项目 ${p.orders} 预付款`,
-      totalAmount: DEMO_COMPLAINT_PREPAY_FEN,
-      status: 'TRADE_SUCCESS',
-      paidAt: new Date(Date.now() - 5 * DAY),
     });
     const c = await insertComplaint(tx, {
       projectId: p.projectId,

@@ -8,7 +8,9 @@ import {
 } from '@zl/shared';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { insertAudit } from '../modules/audit/audit.repo.ts';
-import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
+import { findProjectByTitle, insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
+import { newOutTradeNo } from '../modules/payment/payment.service.ts';
+import { insertTrade } from '../modules/payment/sandbox.repo.ts';
 import { insertProject, nextOrderNumber, setProjectStatus } from '../modules/project/project.repo.ts';
 import type { ProjectUpdate } from '../modules/project/project-transition.ts';
 import { insertQuote } from '../modules/projectcenter/projectcenter.repo.ts';
@@ -221,4 +223,44 @@ function demoHistory(input: DemoAwardInput, biddl: number, now: number): DemoSte
           : Math.max(after(6), Math.min(show - 2 * DAY, now - 2 * 3_600_000)),
     });
   return steps;
+}
+
+/**
+ * A paid Alipay order of a demo project, as the settlement books it (payment_orders pending →
+ * paid), and known to the built-in sandbox gateway as after its 收银台, so a ruling's or a 减项's
+ * refund goes through it too. Answers the order number; the caller posts the money's movement.
+ */
+export async function demoPaidOrder(
+  tx: Tx,
+  o: {
+    memberId: number;
+    purpose: 'prepay' | 'stage';
+    projectId: number;
+    stageId?: number;
+    amount: number;
+    subject: string;
+    paidAt?: Date;
+  },
+): Promise<string> {
+  const outTradeNo = newOutTradeNo();
+  const tradeNo = `DEMO${outTradeNo.slice(1)}`;
+  await insertOrder(tx, {
+    outTradeNo,
+    memberId: o.memberId,
+    purpose: o.purpose,
+    projectId: o.projectId,
+    stageId: o.stageId ?? null,
+    amount: o.amount,
+    subject: o.subject,
+  });
+  await markPaid(tx, outTradeNo, o.amount, tradeNo);
+  await insertTrade(tx, {
+    outTradeNo,
+    tradeNo,
+    subject: o.subject,
+    totalAmount: o.amount,
+    status: 'TRADE_SUCCESS',
+    paidAt: o.paidAt ?? new Date(),
+  });
+  return outTradeNo;
 }

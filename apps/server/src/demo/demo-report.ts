@@ -2,13 +2,12 @@ import { CONTRACT_CHECK, PROJECT_STATUS, REPORT_CHECK, reportLineKey } from '@zl
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { prepayIn } from '../modules/ledger/movements.ts';
-import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
-import { newOutTradeNo } from '../modules/payment/payment.service.ts';
 import { upsertProjectReport, upsertReportLines } from '../modules/report/report.repo.ts';
 import { storeDemoPhoto } from './demo-files.ts';
 import {
   DEMO_QUOTE_LINES,
   type DemoMobiles,
+  demoPaidOrder,
   demoPartiesOnce,
   insertDemoAwardedProject,
 } from './demo-project.ts';
@@ -74,16 +73,13 @@ export async function seedDemoReport(
       note: '演示：完工报告待验收，预付款托管中',
     });
     // the prepayment, booked as the Alipay settlement books it (payment.service.ts settleOrder)
-    const outTradeNo = newOutTradeNo();
-    await insertOrder(tx, {
-      outTradeNo,
+    const outTradeNo = await demoPaidOrder(tx, {
       memberId: customer.id,
       purpose: 'prepay',
       projectId,
       amount: DEMO_REPORT_PREPAY_FEN,
       subject: `展览供应商接单平台 - 项目 ${orders} 预付款`,
     });
-    await markPaid(tx, outTradeNo, DEMO_REPORT_PREPAY_FEN, `DEMO${outTradeNo.slice(1)}`);
     await prepayIn(
       tx,
       { outTradeNo, customerId: customer.id, projectId, amountFen: DEMO_REPORT_PREPAY_FEN, orders },

@@ -7,13 +7,18 @@ import {
   stageKindLabels,
 } from '@zl/shared';
 import type { Db, Tx } from '../db/client.ts';
+import { addChangeOrder, decideChangeOrder } from '../modules/change/change.service.ts';
 import { prepayIn, stageIn } from '../modules/ledger/movements.ts';
-import { insertOrder, markPaid } from '../modules/payment/payment.repo.ts';
-import { newOutTradeNo } from '../modules/payment/payment.service.ts';
+import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
 import { lockProject } from '../modules/project/project-transition.ts';
 import { confirmBuildIn, markStagePaid, type ProjectStageRow } from '../modules/stage/stage.repo.ts';
 import { createStages, markOverdueStages, releaseDue } from '../modules/stage/stage.service.ts';
-import { type DemoMobiles, demoPartiesOnce, insertDemoAwardedProject } from './demo-project.ts';
+import {
+  type DemoMobiles,
+  demoPaidOrder,
+  demoPartiesOnce,
+  insertDemoAwardedProject,
+} from './demo-project.ts';
 
 /**
  * The payment plan's steps on demo projects of the demo customer won by the demo supplier
@@ -43,10 +48,8 @@ async function payStage(
   s: ProjectStageRow,
   p: { customerId: number; orders: string },
 ): Promise<void> {
-  const outTradeNo = newOutTradeNo();
   const label = stageKindLabels[s.kind];
-  await insertOrder(tx, {
-    outTradeNo,
+  const outTradeNo = await demoPaidOrder(tx, {
     memberId: p.customerId,
     purpose: s.kind === 'prepay' ? 'prepay' : 'stage',
     projectId: s.projectId,
@@ -54,7 +57,6 @@ async function payStage(
     amount: s.amount,
     subject: `展览供应商接单平台 - 项目 ${p.orders} ${label}`,
   });
-  await markPaid(tx, outTradeNo, s.amount, `DEMO${outTradeNo.slice(1)}`);
   const money = {
     outTradeNo,
     customerId: p.customerId,
@@ -65,6 +67,36 @@ async function payStage(
   if (s.kind === 'prepay') await prepayIn(tx, money, true);
   else await stageIn(tx, { ...money, label }, true);
   await markStagePaid(tx, s.id, s.amount);
+}
+
+/**
+ * The change orders of the 进场款 project (docs/change-orders.md "Demo"): the demo supplier proposes
+ * two 增项 through the real call's service; the demo customer approves the first (its amount joins
+ * the 进场款, a 补充协议 is drawn) and leaves the second waiting.
+ */
+async function seedDemoChanges(db: Db, supplierId: number, customerId: number): Promise<void> {
+  const project = await findProjectByTitle(db, customerId, DEMO_STAGE_TITLES.progressDue);
+  if (!project) return;
+  const approved = await addChangeOrder(db, supplierId, {
+    id: project.id,
+    kind: 'add',
+    lines: [
+      { category: 'zhanshi', name: '追加 LED 射灯', spec: '30W 暖光', unit: '个', qty: 10, price: 5_000 },
+      { category: 'meigong', name: '样板间墙面写真', spec: '3m × 2.4m', unit: '幅', qty: 2, price: 38_000 },
+    ],
+    reason: '参展商看过效果图后要求加强样板间照明，并增加两幅墙面写真。',
+    photos: [],
+  });
+  await db.transaction((tx) =>
+    decideChangeOrder(tx, customerId, { id: project.id, orderId: approved.id, approve: true }),
+  );
+  await addChangeOrder(db, supplierId, {
+    id: project.id,
+    kind: 'add',
+    lines: [{ category: 'dimian', name: '加装地插', spec: '五孔 10A', unit: '个', qty: 4, price: 12_000 }],
+    reason: '洽谈区新增两张桌子，需要在地台内预埋 4 个地插供电。',
+    photos: [],
+  });
 }
 
 export async function seedDemoStages(db: Db, demo: DemoMobiles): Promise<string[]> {
@@ -141,9 +173,11 @@ export async function seedDemoStages(db: Db, demo: DemoMobiles): Promise<string[
       await releaseDue(tx, projectId, DEMO_RULES);
     });
   }
+  await seedDemoChanges(db, supplier.id, customer.id);
   // the overdue job's own round: the 尾款 after the show is marked, its tips and SMS follow
   await markOverdueStages(db);
   return [
     '  演示参展商有分阶段付款的项目：进场款待付、尾款逾期（验收前须付清）、已验收质保金托管中（项目页「付款计划」）',
+    `  「${DEMO_STAGE_TITLES.progressDue}」有变更单：一张已同意的增项（进场款随之增加，可下载补充协议），一张待参展商确认的增项（项目页 / 订单详情「变更单」）`,
   ];
 }

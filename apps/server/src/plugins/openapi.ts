@@ -146,6 +146,8 @@ const DOC_ONLY: Record<
     },
   },
   'POST /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
+  'GET /api/Projectcenter/changeOrderPdf': { response: { 200: changeOrderPdf() } },
+  'POST /api/Projectcenter/changeOrderPdf': { response: { 200: changeOrderPdf() } },
   'GET /metrics': {
     response: {
       200: {
@@ -169,6 +171,14 @@ const DOC_ONLY: Record<
 function contractPdf() {
   return {
     description: '合同 PDF（附件名 展台搭建合同-订单号.pdf）；失败时为失败的信封',
+    content: { 'application/pdf': { schema: z.file() } },
+  };
+}
+
+/** docs/change-orders.md "补充协议". */
+function changeOrderPdf() {
+  return {
+    description: '补充协议 PDF（附件名 补充协议-订单号-变更单N.pdf）；失败时为失败的信封',
     content: { 'application/pdf': { schema: z.file() } },
   };
 }

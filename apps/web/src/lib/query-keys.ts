@@ -46,6 +46,15 @@ export const customerKeys = {
   winner: (id: number) => [...customerKeys.all, 'winnerInfo', id] as const,
 };
 
+/**
+ * A project's completion report and acceptance checklist (Projectcenter/reportInfo, docs/delivery-report.md),
+ * read by both parties' report pages; an approved 增项 (change orders) adds lines to the checklist.
+ */
+export const reportKeys = {
+  all: ['report'] as const,
+  info: (id: number) => [...reportKeys.all, 'info', id] as const,
+};
+
 /** The supplier's favourites (收藏): the list, and the flag on every card and detail. */
 export const favoriteKeys = {
   all: ['favorite'] as const,

@@ -12,6 +12,7 @@ export const LEDGER_TYPE_LABELS = {
   escrow_release: '验收放款',
   escrow_refund: '托管退款',
   stage_in: '阶段款托管',
+  change_refund: '减项退款',
   withdraw_freeze: '提现申请',
   withdraw_payout: '提现到账',
   withdraw_reject: '提现驳回',

@@ -27,8 +27,10 @@ export const reportLineStateLabels: Record<ReportLineState, string> = {
 };
 
 const categoryKeys = REQUIREMENT_CATEGORIES.map(([key]) => key).join('|');
-/** `<category>:<index>` */
-export const REPORT_LINE_KEY_RE = new RegExp(`^(${categoryKeys}):(0|[1-9]\\d{0,2})$`);
+/** `<category>:<index>`, or an approved 增项's line `change-<orderId>:<index>` (docs/change-orders.md) */
+export const REPORT_LINE_KEY_RE = new RegExp(
+  `^(?:(${categoryKeys})|change-([1-9]\\d{0,11})):(0|[1-9]\\d{0,2})$`,
+);
 
 export function reportLineKey(category: RequirementCategory, index: number): string {
   return `${category}:${index}`;
@@ -37,12 +39,12 @@ export function reportLineKey(category: RequirementCategory, index: number): str
 /** `dimian:0` → { category: 'dimian', index: 0 }; null when it is not a checklist key. */
 export function parseReportLineKey(key: string): { category: RequirementCategory; index: number } | null {
   const m = REPORT_LINE_KEY_RE.exec(key);
-  return m ? { category: m[1] as RequirementCategory, index: Number(m[2]) } : null;
+  return m?.[1] ? { category: m[1] as RequirementCategory, index: Number(m[3]) } : null;
 }
 
 const lineKeySchema = textSchema({
   error: '请指明清单项',
-  max: 20,
+  max: 24,
   maxError: '清单项不正确',
   label: '清单项',
 }).regex(REPORT_LINE_KEY_RE, { error: '清单项不正确' });

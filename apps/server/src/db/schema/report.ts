@@ -24,7 +24,7 @@ export const reportLines = pgTable(
       .notNull()
       .references(() => projects.id),
     /** `<category>:<index>` into the winning quote's lines */
-    line: varchar('line', { length: 20 }).notNull(),
+    line: varchar('line', { length: 24 }).notNull(),
     /** file ids (purpose report, the winner's own uploads) */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     note: varchar('note', { length: 500 }).notNull().default(''),

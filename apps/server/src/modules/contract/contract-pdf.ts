@@ -5,15 +5,12 @@ import {
   type QuoteLine,
   REQUIREMENT_CATEGORIES,
 } from '@zl/shared';
-import PDFDocument from 'pdfkit';
-import { PDF_FONT, PDF_FONT_BOLD } from '../../lib/pdf-fonts.ts';
+import { openPdf, signatureBlock, tableRows } from '../../lib/pdf-fonts.ts';
 
 /**
  * Drafts the contract PDF from the award (docs/delivery-contract.md "Contract PDF"), in the
  * platform's Chinese font (lib/pdf-fonts.ts).
  */
-const FONT = PDF_FONT;
-const FONT_BOLD = PDF_FONT_BOLD;
 
 export interface ContractParty {
   /** the verified name: company, else real name (docs/members.md "Party names") */
@@ -54,51 +51,12 @@ export interface ContractStage {
   release: string;
 }
 
-/**
- * The parties' signature block: each party's name, 签字/盖章 and 日期, side by side. It is kept
- * together on one page: when it does not fit below the last clause it starts the next page, so a
- * party never signs on one page and dates on another (docs/delivery-contract.md "Contract PDF").
- */
-function signatureBlock(doc: PDFKit.PDFDocument, d: ContractDraft, width: number) {
-  const colW = width / 2 - 10;
-  const col = (lines: string[]) => lines.map((l) => doc.heightOfString(l, { width: colW, lineGap: 2 }));
-  const left = [`甲方（参展商）：${d.customer.name}`, '甲方（签字/盖章）：', '日期：　　　年　　月　　日'];
-  const right = [`乙方（供应商）：${d.supplier.name}`, '乙方（签字/盖章）：', '日期：　　　年　　月　　日'];
-  doc.font('zh').fontSize(10);
-  const rowGap = doc.currentLineHeight(true) * 2;
-  const rowHeights = left.map((_, i) => Math.max(col(left)[i]!, col(right)[i]!));
-  const needed = doc.currentLineHeight(true) * 2 + rowHeights.reduce((s, h) => s + h + rowGap, 0);
-  if (doc.y + needed > doc.page.height - doc.page.margins.bottom) doc.addPage();
-  else doc.moveDown(2);
-  let y = doc.y;
-  rowHeights.forEach((h, i) => {
-    doc.text(left[i]!, 50, y, { width: colW, lineGap: 2 });
-    doc.text(right[i]!, 50 + width / 2, y, { width: colW, lineGap: 2 });
-    y += h + rowGap;
-  });
-  doc.x = 50;
-  doc.y = y;
-}
-
 export function contractFileName(orders: string): string {
   return `展台搭建合同-${orders}.pdf`;
 }
 
 export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `展台搭建合同 ${d.orders}`, Author: '展览供应商接单平台' },
-  });
-  doc.registerFont('zh', FONT);
-  doc.registerFont('zhb', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
+  const { doc, done } = openPdf(`展台搭建合同 ${d.orders}`);
   const width = doc.page.width - 100;
   const h = (t: string) =>
     doc.moveDown(0.6).font('zhb').fontSize(12).text(t).moveDown(0.2).font('zh').fontSize(10);
@@ -132,21 +90,7 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
     { t: '数量', w: 0.12 },
     { t: '金额', w: 0.2 },
   ];
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    let x = 50;
-    let bottom = y;
-    doc.font(bold ? 'zhb' : 'zh').fontSize(9);
-    cells.forEach((c, i) => {
-      const w = cols[i]!.w * width;
-      doc.text(c, x, y, { width: w - 4, align: i >= 2 ? 'right' : 'left' });
-      bottom = Math.max(bottom, doc.y);
-      x += w;
-    });
-    doc.x = 50;
-    doc.y = bottom + 2;
-    if (doc.y > doc.page.height - 80) doc.addPage();
-  };
+  const row = tableRows(doc, cols, width);
   row(
     cols.map((c) => c.t),
     true,
@@ -193,7 +137,7 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
     '本合同经乙方签字（盖章）后上传至平台、甲方在平台审核通过之日起生效。本合同一式两份，双方各执一份，具有同等法律效力。',
   );
 
-  signatureBlock(doc, d, width);
+  signatureBlock(doc, { customer: d.customer.name, supplier: d.supplier.name }, width);
   doc.end();
   return done;
 }

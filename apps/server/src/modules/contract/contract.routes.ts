@@ -4,12 +4,11 @@ import {
   contractStateSchema,
   contractUploadSchema,
 } from '@zl/shared';
-import type { FastifyReply } from 'fastify';
 import { okEnvelope } from '../../lib/errors.ts';
 import { routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { customerOf, memberOf } from '../../plugins/guards.ts';
-import { contentDisposition } from '../file/file.routes.ts';
+import { sendPdfAttachment } from '../file/file.routes.ts';
 import * as service from './contract.service.ts';
 
 /** The contract calls (docs/delivery-contract.md), seed names kept. */
@@ -18,13 +17,7 @@ export function registerContractRoutes(app: App, deps: Deps): void {
   const customer = routeOptions('customer', 'Customer');
   const { db } = deps;
 
-  const sendPdf = (reply: FastifyReply, r: { pdf: Buffer; name: string }) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition('attachment', r.name))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(r.pdf);
+  const sendPdf = sendPdfAttachment;
 
   const pdfDescription =
     '按定标结果生成合同 PDF（双方、项目、场馆与展期、中标报价明细、总价、预付款、验收条款、签字栏），以附件下载（application/pdf）。仅中标供应商与项目的参展商。';

@@ -87,18 +87,21 @@ export async function contractPdf(db: Db, memberId: number, id: number) {
     lines: quote.lines as Partial<Record<string, QuoteLine[]>>,
     total: Number(quote.total),
     contractAmount: Number(contractAmount),
-    stages: stages.map((s) => ({
-      label: stageKindLabels[s.kind],
-      percent: s.percent,
-      amount: Number(s.amount),
-      due:
-        s.kind === 'prepay'
-          ? '合同审核通过后、进场前'
-          : s.kind === 'change'
-            ? '增项确认后即'
-            : `${shanghaiDateTime(s.dueAt).slice(0, 10)} 前`,
-      release: STAGE_RELEASE_TEXT[s.kind],
-    })),
+    // a stage a 减项 took all of is no longer part of the plan (docs/change-orders.md)
+    stages: stages
+      .filter((s) => s.amount > 0)
+      .map((s) => ({
+        label: stageKindLabels[s.kind],
+        percent: s.percent,
+        amount: Number(s.amount),
+        due:
+          s.kind === 'prepay'
+            ? '合同审核通过后、进场前'
+            : s.kind === 'change'
+              ? '增项确认后即'
+              : `${shanghaiDateTime(s.dueAt).slice(0, 10)} 前`,
+        release: STAGE_RELEASE_TEXT[s.kind],
+      })),
     days: quote.days,
     awardedAt: shanghaiDateTime(p.awardedAt).slice(0, 10),
   });

@@ -54,8 +54,9 @@ export interface PrivateFileReader {
  * Who besides the uploader may read a private file (operators read every file): a project's
  * contract files (docs/delivery-contract.md "Files") to the project's customer and its winning
  * supplier; otherwise whoever a registered reader lets in, in order: the report module (its photos
- * and files, docs/delivery-report.md "Files") and the complaint module (evidence, to both parties,
- * docs/delivery-complaint.md).
+ * and files, docs/delivery-report.md "Files") the complaint module (evidence, to both parties,
+ * docs/delivery-complaint.md), the invoice module (docs/invoices.md) and the change module (a
+ * change order's site photos, docs/change-orders.md).
  */
 export async function memberMayReadPrivate(
   db: DbOrTx,

@@ -21,6 +21,16 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A generated PDF (contract, 补充协议, statement) as a private download that is never cached. */
+export function sendPdfAttachment(reply: FastifyReply, r: { pdf: Buffer; name: string }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', contentDisposition('attachment', r.name))
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(r.pdf);
+}
+
 const MULTIPART_ERRORS: Record<string, (maxMb: number) => AppError> = {
   FST_REQ_FILE_TOO_LARGE: (mb) =>
     new AppError('FILE_TOO_LARGE', { message: `文件过大，单个文件不能超过 ${mb} MB` }),

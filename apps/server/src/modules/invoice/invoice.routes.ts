@@ -11,7 +11,7 @@ import { okEnvelope } from '../../lib/errors.ts';
 import { idempotent, routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { customerOf, memberOf, supplierOf } from '../../plugins/guards.ts';
-import { contentDisposition } from '../file/file.routes.ts';
+import { sendPdfAttachment } from '../file/file.routes.ts';
 import {
   commissionStatement,
   listInvoices,
@@ -89,12 +89,7 @@ export function registerInvoiceRoutes(app: App, deps: Deps): void {
     ),
     async (request, reply) => {
       const r = await commissionStatement(db, supplierOf(request), request.query.month);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('attachment', r.name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(r.pdf);
+      return sendPdfAttachment(reply, r);
     },
   );
 }

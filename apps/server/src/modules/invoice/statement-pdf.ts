@@ -1,6 +1,5 @@
 import { formatFen, shanghaiIso } from '@zl/shared';
-import PDFDocument from 'pdfkit';
-import { PDF_FONT, PDF_FONT_BOLD } from '../../lib/pdf-fonts.ts';
+import { openPdf } from '../../lib/pdf-fonts.ts';
 import type { CommissionLine } from './invoice.repo.ts';
 
 /** A supplier's monthly commission statement (佣金月结单, docs/invoices.md § Commission statement). */
@@ -12,19 +11,7 @@ export interface StatementData {
 }
 
 export function statementPdf(d: StatementData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `平台佣金月结单 ${d.month}`, Author: '展览供应商接单平台' },
-  });
-  doc.registerFont('zh', PDF_FONT);
-  doc.registerFont('zhb', PDF_FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf(`平台佣金月结单 ${d.month}`);
   const [y, m] = d.month.split('-');
   doc.font('zhb').fontSize(18).text('平台佣金月结单', { align: 'center' });
   doc

@@ -50,6 +50,8 @@ export const ANNOUNCED_MOVEMENTS: ReadonlySet<string> = new Set([
   'escrow_refund',
   // the payment plan's later stages (docs/staged-escrow.md)
   'stage_in',
+  // a 减项's refund (docs/change-orders.md)
+  'change_refund',
   // withdrawals and invitations (docs/withdrawals.md)
   'withdraw_freeze',
   'withdraw_payout',

@@ -326,13 +326,47 @@ export function escrowRefund(
   tx: Tx,
   r: { projectId: number; customerId: number; amountFen: number; orders: string },
 ): Posted {
-  const cash = { kind: 'member_cash' as const, memberId: r.customerId };
-  return postTransaction(tx, {
+  return escrowBackToPayment(tx, r, {
     type: 'escrow_refund',
     memo: `项目 ${r.orders} 托管款退回原支付账户`,
+    idempotencyKey: `escrow-refund:${r.projectId}`,
+  });
+}
+
+/**
+ * What an approved 减项 takes off money already paid (type `change_refund`, key
+ * `change-refund:<orderId>`, docs/change-orders.md): out of the escrow and back to the customer's
+ * original payment, like a ruling's refund.
+ */
+export function changeRefund(
+  tx: Tx,
+  r: {
+    orderId: number;
+    seq: number;
+    projectId: number;
+    customerId: number;
+    amountFen: number;
+    orders: string;
+  },
+): Posted {
+  return escrowBackToPayment(tx, r, {
+    type: 'change_refund',
+    memo: `项目 ${r.orders} 变更单 ${r.seq} 减项退款`,
+    idempotencyKey: `change-refund:${r.orderId}`,
+  });
+}
+
+/** `amountFen` out of the escrow through the customer's cash to the clearing, for alipay.trade.refund. */
+function escrowBackToPayment(
+  tx: Tx,
+  r: { projectId: number; customerId: number; amountFen: number },
+  named: { type: 'escrow_refund' | 'change_refund'; memo: string; idempotencyKey: string },
+): Posted {
+  const cash = { kind: 'member_cash' as const, memberId: r.customerId };
+  return postTransaction(tx, {
+    ...named,
     refType: 'project',
     refId: r.projectId,
-    idempotencyKey: `escrow-refund:${r.projectId}`,
     postings: [
       { account: { kind: 'escrow', projectId: r.projectId }, amount: -r.amountFen, currency: 'CNY' },
       { account: cash, amount: r.amountFen, currency: 'CNY' },

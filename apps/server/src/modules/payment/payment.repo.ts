@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentOrders, paymentRefunds, projects, quotes } from '../../db/schema/index.ts';
+import { paymentOrders, paymentRefunds, projects } from '../../db/schema/index.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
@@ -200,10 +200,22 @@ export async function lockPendingStageOrder(
   return row;
 }
 
-/** The paid orders of a project's stages, newest first (where a ruling's refunds go back to). */
-export function paidStageOrders(db: DbOrTx, projectId: number): Promise<PaymentOrderRow[]> {
-  return db
-    .select()
+/**
+ * The paid payments of a project (prepayment and stages), newest first, each with what is still
+ * refundable: its amount less what was refunded and what refunds waiting to be sent will take.
+ */
+export async function refundablePayments(
+  db: DbOrTx,
+  projectId: number,
+): Promise<Array<{ outTradeNo: string; stageId: number | null; refundable: number }>> {
+  const rows = await db
+    .select({
+      outTradeNo: paymentOrders.outTradeNo,
+      stageId: paymentOrders.stageId,
+      refundable: sql<string>`${paymentOrders.amount} - ${paymentOrders.refunded} - coalesce((
+        select sum(${paymentRefunds.amount}) from ${paymentRefunds}
+        where ${paymentRefunds.outTradeNo} = ${paymentOrders.outTradeNo} and ${paymentRefunds.status} = 'pending'), 0)`,
+    })
     .from(paymentOrders)
     .where(
       and(
@@ -212,5 +224,6 @@ export function paidStageOrders(db: DbOrTx, projectId: number): Promise<PaymentO
         eq(paymentOrders.status, 'paid'),
       ),
     )
-    .orderBy(sql`${paymentOrders.id} desc`);
+    .orderBy(desc(paymentOrders.id));
+  return rows.map((r) => ({ ...r, refundable: Number(r.refundable) }));
 }

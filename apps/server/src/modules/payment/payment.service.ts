@@ -426,7 +426,7 @@ export async function bookEscrowSplit(
   const heldStages = (await stagesOf(tx, project)).filter((s) => s.status === 'paid').reverse();
   const refunds: repo.PaymentRefundRow[] = [];
   if (refundFen > 0) {
-    const orders = await repo.paidStageOrders(tx, projectId);
+    const orders = await repo.refundablePayments(tx, projectId);
     const heldIds = new Set(heldStages.map((s) => s.id));
     // the held stages' own payments first, newest first; then any other payment of the project
     const ordered = [
@@ -441,7 +441,7 @@ export async function bookEscrowSplit(
     });
     let left = refundFen;
     for (const o of ordered) {
-      const part = Math.min(left, o.amount - o.refunded);
+      const part = Math.min(left, o.refundable);
       if (part <= 0) continue;
       const row = await repo.insertRefund(tx, {
         outRequestNo: refunds.length === 0 ? `E${projectId}` : `E${projectId}-${refunds.length + 1}`,

@@ -1,4 +1,5 @@
 import {
+  changeLineKey,
   formatFen,
   PROJECT_STATUS,
   parseReportLineKey,
@@ -18,6 +19,7 @@ import {
 import type { Config } from '../../config/env.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { approvedAdds, type ChangeOrderRow, hasPendingAdd } from '../change/change.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { releaseRules } from '../payment/payment.service.ts';
 import {
@@ -45,10 +47,15 @@ export interface ChecklistLine {
   qty: number;
   price: number;
   amount: number;
+  /** the change order's number, for an approved 增项's line */
+  change?: number;
 }
 
-/** Every priced line of the winning quote, in the seven categories' order. */
-export function checklistOf(quote: repo.WinningQuote): ChecklistLine[] {
+/**
+ * Every priced line of the winning quote, in the seven categories' order, then the lines of each
+ * approved 增项 in order (docs/change-orders.md "Acceptance").
+ */
+export function checklistOf(quote: repo.WinningQuote, adds: readonly ChangeOrderRow[] = []): ChecklistLine[] {
   const out: ChecklistLine[] = [];
   for (const [category] of REQUIREMENT_CATEGORIES) {
     (quote.lines[category] ?? []).forEach((l, index) => {
@@ -65,6 +72,21 @@ export function checklistOf(quote: repo.WinningQuote): ChecklistLine[] {
       });
     });
   }
+  for (const o of adds)
+    o.lines.forEach((l, index) => {
+      out.push({
+        line: changeLineKey(o.id, index),
+        category: l.category as RequirementCategory,
+        index,
+        name: l.name,
+        spec: l.spec,
+        unit: l.unit,
+        qty: l.qty,
+        price: l.price,
+        amount: l.amount,
+        change: o.seq,
+      });
+    });
   return out;
 }
 
@@ -108,13 +130,18 @@ export async function updateReports(
         project.status,
       );
     }
-    const checklist = checklistOf(quote);
+    if (await hasPendingAdd(tx, project.id))
+      throw invalid('有待参展商确认的增项变更单，请等参展商确认后再提交完工报告', project.status);
+    const checklist = checklistOf(quote, await approvedAdds(tx, project.id));
     const byKey = new Map(checklist.map((l) => [l.line, l]));
     const existing = new Map((await repo.listReportLines(tx, project.id)).map((r) => [r.line, r]));
     const rework = project.reportck === REPORT_CHECK.REWORK;
-    // which lines this round must carry: all of them the first time, the flagged ones after a rework
+    // which lines this round must carry: all of them the first time; after a rework the flagged
+    // ones, and any never reported (an 增项 approved since)
     const due = rework
-      ? checklist.filter((l) => existing.get(l.line)?.state === 'flagged').map((l) => l.line)
+      ? checklist
+          .filter((l) => !existing.has(l.line) || existing.get(l.line)?.state === 'flagged')
+          .map((l) => l.line)
       : checklist.map((l) => l.line);
     const seen = new Set<string>();
     input.lines.forEach((l, i) => {
@@ -237,11 +264,13 @@ export async function reportInfo(
     }),
     remark: report?.remark ?? '',
     round: report?.round ?? 0,
-    lines: checklistOf(quote).map((l) => {
+    lines: checklistOf(quote, await approvedAdds(db, projectId)).map(({ change, ...l }) => {
       const r = rows.get(l.line);
       return {
         ...l,
-        categoryName: CATEGORY_NAMES[l.category],
+        categoryName: change
+          ? `增项（变更单 ${change}）· ${CATEGORY_NAMES[l.category]}`
+          : CATEGORY_NAMES[l.category],
         photos: (r?.photos ?? []).map((id) => fileRef(id)),
         note: r?.note ?? '',
         state: (r?.state ?? 'pending') as ReportLineState,
@@ -330,7 +359,7 @@ export async function reportReview(
         project.status,
       );
     }
-    const checklist = checklistOf(quote);
+    const checklist = checklistOf(quote, await approvedAdds(tx, project.id));
     const byKey = new Map(checklist.map((l) => [l.line, l]));
     const rows = new Map((await repo.listReportLines(tx, project.id)).map((r) => [r.line, r]));
     const decisions = new Map<string, { ok: boolean; reason: string }>();

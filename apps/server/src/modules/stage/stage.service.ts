@@ -349,28 +349,31 @@ export function stageViews(
   now = new Date(),
 ): PayStage[] {
   const next = firstUnpaid(stages);
-  return stages.map((s) => {
-    const payable =
-      s.status === 'due' &&
-      next?.id === s.id &&
-      (s.kind === 'prepay'
-        ? project.status === PROJECT_STATUS.SIGNING && project.contctck === CONTRACT_CHECK.APPROVED
-        : laterStagePayable(project, stages, s.id));
-    return {
-      id: s.id,
-      kind: s.kind,
-      percent: s.percent,
-      amount: s.amount,
-      due: s.dueAt.toISOString(),
-      status: s.status,
-      overdue:
-        s.status === 'due' && s.dueAt.getTime() <= now.getTime() && project.status < PROJECT_STATUS.DONE,
-      payable,
-      paidAt: s.paidAt?.toISOString() ?? null,
-      releasedAt: s.releasedAt?.toISOString() ?? null,
-      releaseRule: RELEASE_RULES[s.kind],
-    };
-  });
+  // a stage a 减项 took all of is no longer part of the plan (docs/change-orders.md)
+  return stages
+    .filter((s) => s.amount > 0)
+    .map((s) => {
+      const payable =
+        s.status === 'due' &&
+        next?.id === s.id &&
+        (s.kind === 'prepay'
+          ? project.status === PROJECT_STATUS.SIGNING && project.contctck === CONTRACT_CHECK.APPROVED
+          : laterStagePayable(project, stages, s.id));
+      return {
+        id: s.id,
+        kind: s.kind,
+        percent: s.percent,
+        amount: s.amount,
+        due: s.dueAt.toISOString(),
+        status: s.status,
+        overdue:
+          s.status === 'due' && s.dueAt.getTime() <= now.getTime() && project.status < PROJECT_STATUS.DONE,
+        payable,
+        paidAt: s.paidAt?.toISOString() ?? null,
+        releasedAt: s.releasedAt?.toISOString() ?? null,
+        releaseRule: RELEASE_RULES[s.kind],
+      };
+    });
 }
 
 /** What is held, released, due and overdue, from the stages. */

@@ -220,6 +220,12 @@ export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
         '预付款已退回',
         (a) => `${formatFen(a.fen)} 已原路退回您的付款账户。${clip(p.memo ?? '', 100)}`,
       );
+    case 'change_refund':
+      return each(
+        'finance',
+        '减项款已退回',
+        (a) => `${formatFen(a.fen)} 已原路退回您的付款账户。${clip(p.memo ?? '', 100)}`,
+      );
     case 'withdraw_payout':
       return each('finance', '提现已到账', (a) => `您申请提现的 ${formatFen(a.fen)} 已打款，请注意查收。`);
     case 'withdraw_reject': {

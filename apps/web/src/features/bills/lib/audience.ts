@@ -21,6 +21,7 @@ export const AUDIENCE_TYPES: Record<BillsAudience, LedgerType[]> = {
     'prepay_in',
     'stage_in',
     'escrow_refund',
+    'change_refund',
     'coin_recharge',
     'invite_coins',
     'demo_grant',

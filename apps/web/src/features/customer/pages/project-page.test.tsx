@@ -13,8 +13,9 @@ import ProjectPage from './project-page.tsx';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-function serve(p: Project, invoices: unknown = null, plan: unknown = null) {
+function serve(p: Project, invoices: unknown = null, plan: unknown = null, changes: unknown = null) {
   return mockFetch((url) => {
+    if (url.endsWith('Projectcenter/changeOrderList')) return jsonResponse(envelope('success', changes));
     if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
     if (url.endsWith('Projectcenter/payPlan')) return jsonResponse(envelope('success', plan));
     if (url.endsWith('Customer/quoteList'))
@@ -52,6 +53,7 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/会陆续收到报价/)).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Customer/quoteList'))).toBe(false);
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Invoice/list'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('changeOrderList'))).toBe(false);
     expect(projectActions({ status: 7, closedBy }).compare).toBe(false);
   });
 
@@ -76,8 +78,9 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(await screen.findByText('报价对比')).toBeTruthy();
     expect(await screen.findByText(/会陆续收到报价/)).toBeTruthy();
     expect(projectActions({ status: 1 }).compare).toBe(true);
-    // no payment plan before the award
+    // no payment plan and no change orders before the award
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('Projectcenter/payPlan'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('changeOrderList'))).toBe(false);
   });
 
   it('awarded: 付款计划 at #stages with the stages and 支付 (docs/staged-escrow.md)', async () => {
@@ -87,6 +90,53 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(stages.id).toBe('stages');
     expect(stages.textContent).toContain('尾款 30%');
     expect(screen.getByRole('button', { name: '支付尾款 ¥3,000.00' })).toBeTruthy();
+  });
+
+  it('awarded: 变更单 at #changes with 同意 and 拒绝 on a pending order', async () => {
+    serve(projectFixture({ status: 4, statusText: '施工中' }), null, payPlanFixture(), {
+      listItem: [
+        {
+          id: 5,
+          seq: 1,
+          kind: 'add',
+          kindText: '增项',
+          status: 'pending',
+          statusText: '待确认',
+          lines: [
+            {
+              category: 'beiban',
+              categoryName: '背板',
+              name: '背板加高',
+              spec: '',
+              unit: '㎡',
+              qty: 2,
+              price: 50_000,
+              amount: 100_000,
+            },
+          ],
+          amount: 100_000,
+          reason: '现场要求加高',
+          photos: [],
+          reviewReason: '',
+          createdAt: '2026-11-27T02:00:00.000Z',
+          reviewedAt: null,
+          contractBefore: null,
+          contractAfter: null,
+          refunded: 0,
+          pdfUrl: null,
+        },
+      ],
+      contractAmount: 1_000_000,
+      role: 'customer',
+      canAdd: false,
+      reducible: 400_000,
+    });
+    renderPage();
+    const panel = await screen.findByRole('region', { name: '变更单' });
+    expect(panel.id).toBe('changes');
+    expect(panel.textContent).toContain('背板加高');
+    expect(screen.getByRole('button', { name: /^同\s*意$/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^拒\s*绝$/ })).toBeTruthy();
   });
 
   it('awarded: 发票 with what may be invoiced and the form (docs/invoices.md)', async () => {

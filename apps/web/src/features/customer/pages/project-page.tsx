@@ -22,6 +22,7 @@ import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
 import { useScrollToHash } from '../../../lib/use-scroll-to-hash.ts';
 import { useUserInfo } from '../../../lib/user-info.ts';
+import { ChangeOrderPanel } from '../../change/index.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
@@ -200,6 +201,10 @@ export default function ProjectPage() {
           <ProgressCard project={p} party="customer" />
         )}
       {p.status >= PROJECT_STATUS.AWARDED && <StagePanel project={p} />}
+      {p.status >= PROJECT_STATUS.AWARDED &&
+        (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
+          <ChangeOrderPanel projectId={p.id} side="customer" />
+        )}
       <AcceptanceSection projectId={p.id} status={p.status} />
       {p.status >= PROJECT_STATUS.AWARDED &&
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (

@@ -159,6 +159,16 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
       if (url.endsWith('Invoice/list'))
         return jsonResponse(envelope('success', { listItem: [], total: 0, page: 1, request: null }));
       if (url.endsWith('Projectcenter/payPlan')) return jsonResponse(envelope('success', payPlanFixture()));
+      if (url.endsWith('Projectcenter/changeOrderList'))
+        return jsonResponse(
+          envelope('success', {
+            listItem: [],
+            contractAmount: 972000,
+            role: 'supplier',
+            canAdd: false,
+            reducible: 0,
+          }),
+        );
       return jsonResponse(envelope('success', won));
     });
     const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {

@@ -32,6 +32,7 @@ import { payPlanText } from '../../../components/project/pay-plan.ts';
 import { STATUS_COLOR } from '../../../components/project/quote-state-tag.tsx';
 import { deadlineInfo, formatDateRange, formatDateTime, formatSize } from '../../../lib/project-dates.ts';
 import { formatDatesTimes } from '../../../lib/time.ts';
+import { ChangeOrderPanel } from '../../change/index.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
@@ -191,6 +192,9 @@ export default function OrderDetailPage() {
 
       {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
         <WinnerStages projectId={p.id} />
+      )}
+      {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
+        <ChangeOrderPanel projectId={p.id} side="supplier" className="zl-od-changes" />
       )}
 
       {winner.data?.awarded && <SupplierReportCard projectId={p.id} status={p.status} />}

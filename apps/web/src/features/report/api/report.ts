@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportInfo, ReportReviewInput, ReportReviewResult, UpdateReportsInput } from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
-import { reportKeys } from './keys.ts';
+import { reportKeys } from '../../../lib/query-keys.ts';
 
 /** Projectcenter/reportInfo: the checklist, to the winner and the project's customer. */
 export function reportInfoQuery(id: number, enabled = true) {
