@@ -20,8 +20,17 @@ export async function proposeAdd(page: Page, projectId: number, line: ChangeLine
   const panel = page.locator('#changes');
   await panel.getByRole('button', { name: '提出变更' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: '提出变更' });
-  await dialog.getByLabel('第 1 项类别').click();
-  await page.locator('.ant-select-dropdown:visible').getByText(line.category, { exact: true }).click();
+  // the category's dropdown opens with an animation: pick again until the select shows it
+  const chosen = dialog.locator('.zl-chg-ed-cat').getByTitle(line.category, { exact: true });
+  await expect(async () => {
+    if (await chosen.isVisible()) return;
+    await dialog.getByLabel('第 1 项类别').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${line.category}$`) })
+      .click({ timeout: 2_000 });
+    await expect(chosen).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByLabel('第 1 项名称').fill(line.name);
   await dialog.getByLabel('第 1 项规格').fill(line.spec);
   await dialog.getByLabel('第 1 项单位').fill(line.unit);
