@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { ledgerAccounts, ledgerPostings, ledgerTransactions } from '../../db/schema/index.ts';
+import { ledgerAccounts } from '../../db/schema/index.ts';
 
 /** An account by its owner: kind and currency, and the member or project it belongs to. */
 export interface AccountKey {
@@ -17,15 +17,6 @@ function ownerWhere(k: AccountKey): SQL {
     k.memberId === null ? isNull(ledgerAccounts.memberId) : eq(ledgerAccounts.memberId, k.memberId),
     k.projectId === null ? isNull(ledgerAccounts.projectId) : eq(ledgerAccounts.projectId, k.projectId),
   )!;
-}
-
-export async function findTransactionByKey(db: DbOrTx, key: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: ledgerTransactions.id })
-    .from(ledgerTransactions)
-    .where(eq(ledgerTransactions.idempotencyKey, key))
-    .limit(1);
-  return row?.id;
 }
 
 export async function findAccountId(db: DbOrTx, k: AccountKey): Promise<number | undefined> {
@@ -71,43 +62,43 @@ export async function lockAccounts(db: DbOrTx, ids: number[]) {
     .for('update');
 }
 
-/** The transaction row; undefined when its idempotency key is taken already. */
-export async function insertTransaction(
-  db: DbOrTx,
-  values: { type: string; memo: string; refType: string; refId: string; idempotencyKey: string | null },
-): Promise<number | undefined> {
-  const [row] = await db
-    .insert(ledgerTransactions)
-    .values(values)
-    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
-    .returning({ id: ledgerTransactions.id });
-  return row?.id;
-}
-
-export async function insertPostings(
-  db: DbOrTx,
-  rows: Array<typeof ledgerPostings.$inferInsert>,
-): Promise<void> {
-  await db.insert(ledgerPostings).values(rows);
-}
+/** What `zl_ledger_post` answers: the transaction (new or the key's earlier one), or a short currency. */
+export type PostAnswer = { id: number; duplicate: boolean; short?: undefined } | { short: 'CNY' | 'COIN' };
 
 /**
- * Adds `delta` to the balance and `postings` to the posting count (the check constraint refuses
- * a forbidden negative balance).
+ * One movement in one round trip: the `zl_ledger_post` function (migration 0023,
+ * docs/adr/0015-ledger-in-one-call.md) does what postTransaction describes — the key, the accounts
+ * found or created and locked in id order, the balances checked before anything is written, the
+ * transaction, its postings with their running balances and numbers, the balances, the event.
  */
-export async function addToBalance(
+export async function postInOneCall(
   db: DbOrTx,
-  accountId: number,
-  delta: number,
-  postings: number,
-): Promise<void> {
-  await db
-    .update(ledgerAccounts)
-    .set({
-      balance: sql`${ledgerAccounts.balance} + ${delta}`,
-      postingCount: sql`${ledgerAccounts.postingCount} + ${postings}`,
-    })
-    .where(eq(ledgerAccounts.id, accountId));
+  v: {
+    type: string;
+    memo: string;
+    refType: string;
+    refId: string;
+    idempotencyKey: string | null;
+    postings: Array<{
+      kind: string;
+      currency: string;
+      member_id: number | null;
+      project_id: number | null;
+      amount: number;
+    }>;
+    systemKinds: readonly string[];
+    /** the outbox event's payload (without its transactionId), null when the type is not announced */
+    event: Record<string, unknown> | null;
+  },
+): Promise<PostAnswer> {
+  const [row] = await queryRows<{ r: PostAnswer }>(
+    db,
+    sql`select zl_ledger_post(${v.type}, ${v.memo}, ${v.refType}, ${v.refId}, ${v.idempotencyKey},
+      ${JSON.stringify(v.postings)}::jsonb, ${JSON.stringify(v.systemKinds)}::jsonb,
+      ${v.event === null ? null : JSON.stringify(v.event)}::jsonb) as r`,
+  );
+  const r = row!.r;
+  return r.short === undefined ? { id: Number(r.id), duplicate: r.duplicate } : r;
 }
 
 /** The balance of an account; an account never used has 0. */

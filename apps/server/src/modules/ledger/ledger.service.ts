@@ -1,6 +1,5 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { AppError, pgErrorCode } from '../../lib/errors.ts';
-import { insertEvent } from '../outbox/outbox.repo.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AccountKey } from './ledger.repo.ts';
 import * as repo from './ledger.repo.ts';
 
@@ -98,107 +97,65 @@ function assertValid(input: TransactionInput): void {
 }
 
 /**
- * Posts one balanced transaction in the caller's database transaction `tx`.
+ * Posts one balanced transaction in the caller's database transaction `tx`, in ONE round trip:
+ * the database function `zl_ledger_post` (migration 0023, docs/adr/0015-ledger-in-one-call.md)
+ * does the steps in this order.
  *
  * Order matters: (1) a used idempotency key answers the earlier transaction, nothing posted;
  * (2) the accounts are found or created (in a stable key order) and then locked `for update` in
  * ascending id order, so two movements over the same accounts never deadlock; (3) the new
  * balances are checked BEFORE anything is written, so a refused movement (INSUFFICIENT_COINS /
- * INSUFFICIENT_FUNDS) leaves no row behind even if the caller catches the error and commits;
- * (4) the transaction row (whose unique key settles a same-key race), postings and balances.
+ * INSUFFICIENT_FUNDS) leaves no row behind (but an account it created) even if the caller catches
+ * the error and commits; (4) the transaction row (whose unique key settles a same-key race),
+ * postings with their running balances and numbers, and balances; (5) for the types of
+ * ANNOUNCED_MOVEMENTS, the `ledger.<type>` outbox event, told at commit.
  */
 export async function postTransaction(
   tx: Tx,
   input: TransactionInput,
 ): Promise<{ id: number; duplicate: boolean }> {
   assertValid(input);
-  const key = input.idempotencyKey;
-  if (key !== undefined) {
-    const existing = await repo.findTransactionByKey(tx, key);
-    if (existing !== undefined) return { id: existing, duplicate: true };
-  }
-
-  // Net change per account.
-  const byKey = new Map<string, { key: AccountKey; delta: number; postings: number }>();
-  for (const p of input.postings) {
-    const k = keyOf(p.account, p.currency);
-    const s = keyString(k);
-    const entry = byKey.get(s) ?? { key: k, delta: 0, postings: 0 };
-    entry.delta += p.amount;
-    entry.postings += 1;
-    byKey.set(s, entry);
-  }
-  const { idOf, locked } = await findAndLock(tx, new Map([...byKey].map(([s, { key: k }]) => [s, k])));
-  const accountById = new Map(locked.map((a) => [a.id, a]));
-  for (const [s, { delta }] of byKey) {
-    const acc = accountById.get(idOf.get(s)!)!;
-    if (!acc.allowNegative && acc.balance + delta < 0) throw insufficient(acc.currency);
-  }
-
-  const txId = await repo.insertTransaction(tx, {
+  const r = await repo.postInOneCall(tx, {
     type: input.type,
     memo: (input.memo ?? '').slice(0, 200),
     refType: input.refType ?? '',
     refId: input.refId === undefined ? '' : String(input.refId),
-    idempotencyKey: key ?? null,
-  });
-  if (txId === undefined) {
-    // The same key committed by another process while this one waited for the account locks.
-    return { id: (await repo.findTransactionByKey(tx, key!))!, duplicate: true };
-  }
-
-  // Each posting carries its account's balance right after it (the bills' running balance) and
-  // its number in the account, from the locked account and the postings in order (an account
-  // may have several here).
-  const running = new Map(locked.map((a) => [a.id, { balance: a.balance, seq: a.postingCount }]));
-  await repo.insertPostings(
-    tx,
-    input.postings.map((p) => {
-      const accountId = idOf.get(keyString(keyOf(p.account, p.currency)))!;
-      const r = running.get(accountId)!;
-      r.balance += p.amount;
-      r.seq += 1;
+    idempotencyKey: input.idempotencyKey ?? null,
+    postings: input.postings.map((p) => {
+      const k = keyOf(p.account, p.currency);
       return {
-        transactionId: txId,
-        accountId,
+        kind: k.kind,
+        currency: k.currency,
+        member_id: k.memberId,
+        project_id: k.projectId,
         amount: p.amount,
-        currency: p.currency,
-        balanceAfter: r.balance,
-        seq: r.seq,
-        type: input.type,
       };
     }),
-  );
-  for (const [s, { delta, postings }] of byKey) {
-    try {
-      await repo.addToBalance(tx, idOf.get(s)!, delta, postings);
-    } catch (err) {
-      // The check constraint is the last line behind the locked check above.
-      if (pgErrorCode(err) === '23514') throw insufficient(byKey.get(s)!.key.currency);
-      throw err;
-    }
-  }
-  if (ANNOUNCED_MOVEMENTS.has(input.type)) {
-    await insertEvent(tx, {
-      type: `ledger.${input.type}`,
-      aggregateType: 'ledger_transaction',
-      aggregateId: txId,
-      payload: {
-        transactionId: txId,
-        type: input.type,
-        memo: input.memo ?? '',
-        refType: input.refType ?? '',
-        refId: input.refId === undefined ? '' : String(input.refId),
-        // the members whose accounts moved, and by how much
-        members: input.postings.flatMap((p) =>
-          'memberId' in p.account
-            ? [{ memberId: p.account.memberId, kind: p.account.kind, currency: p.currency, amount: p.amount }]
-            : [],
-        ),
-      },
-    });
-  }
-  return { id: txId, duplicate: false };
+    systemKinds: SYSTEM_KINDS,
+    event: ANNOUNCED_MOVEMENTS.has(input.type)
+      ? {
+          type: input.type,
+          memo: input.memo ?? '',
+          refType: input.refType ?? '',
+          refId: input.refId === undefined ? '' : String(input.refId),
+          // the members whose accounts moved, and by how much
+          members: input.postings.flatMap((p) =>
+            'memberId' in p.account
+              ? [
+                  {
+                    memberId: p.account.memberId,
+                    kind: p.account.kind,
+                    currency: p.currency,
+                    amount: p.amount,
+                  },
+                ]
+              : [],
+          ),
+        }
+      : null,
+  });
+  if (r.short !== undefined) throw insufficient(r.short);
+  return r;
 }
 
 /**

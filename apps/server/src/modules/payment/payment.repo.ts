@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentOrders, paymentRefunds, projects } from '../../db/schema/index.ts';
+import {
+  type ProjectStageRow,
+  paymentOrders,
+  paymentRefunds,
+  projectStages,
+  projects,
+} from '../../db/schema/index.ts';
 
 export type PaymentOrderRow = typeof paymentOrders.$inferSelect;
 export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
@@ -86,6 +92,98 @@ export async function markPaid(
     )
     .returning();
   return row;
+}
+
+/**
+ * The settlement's first statement: the row of the project an order pays for, locked (none for a
+ * coins order) — the project before the order, the lock order of docs/payments.md "Lock order".
+ */
+export async function lockProjectOfOrder(tx: DbOrTx, outTradeNo: string) {
+  const [row] = await tx
+    .select()
+    .from(projects)
+    .where(
+      eq(
+        projects.id,
+        sql`(select ${paymentOrders.projectId} from ${paymentOrders} where ${paymentOrders.outTradeNo} = ${outTradeNo})`,
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/**
+ * The settlement's second statement (docs/payments.md "Settling in five round trips"): pending (or
+ * closed) → paid once, as `markPaid`; in the same statement, for a later stage's order when
+ * `stagePayable` (the project is live), that stage due → paid once (its amount must be the
+ * order's); and the project's stages as they stood before it (the caller sets the one paid).
+ * Answers no order when the conditional UPDATE found none to pay.
+ */
+export async function markPaidWithStage(
+  tx: DbOrTx,
+  v: { outTradeNo: string; amount: number; tradeNo: string; stagePayable: boolean },
+): Promise<{ order: PaymentOrderRow | undefined; paidStageId: number | null; stages: ProjectStageRow[] }> {
+  const o = tx.$with('o').as(
+    tx
+      .update(paymentOrders)
+      .set({ status: 'paid', tradeNo: v.tradeNo, paidAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentOrders.outTradeNo, v.outTradeNo),
+          eq(paymentOrders.amount, v.amount),
+          inArray(paymentOrders.status, ['pending', 'closed']),
+        ),
+      )
+      .returning(),
+  );
+  const s = tx.$with('s').as(
+    tx
+      .update(projectStages)
+      .set({ status: 'paid', paidAt: sql`now()` })
+      .where(
+        and(
+          sql`${v.stagePayable}`,
+          sql`(${projectStages.id}, ${projectStages.projectId}, ${projectStages.amount}) = (select ${o.stageId}, ${o.projectId}, ${o.amount} from ${o} where ${o.purpose} = 'stage')`,
+          eq(projectStages.status, 'due'),
+        ),
+      )
+      .returning({ id: projectStages.id }),
+  );
+  const rows = await tx
+    .with(o, s)
+    .select({
+      order: {
+        id: o.id,
+        outTradeNo: o.outTradeNo,
+        memberId: o.memberId,
+        purpose: o.purpose,
+        projectId: o.projectId,
+        stageId: o.stageId,
+        coins: o.coins,
+        amount: o.amount,
+        subject: o.subject,
+        status: o.status,
+        tradeNo: o.tradeNo,
+        refunded: o.refunded,
+        createdAt: o.createdAt,
+        paidAt: o.paidAt,
+        closedAt: o.closedAt,
+        updatedAt: o.updatedAt,
+      },
+      stage: getTableColumns(projectStages),
+      paidStageId: sql<string | null>`(select ${s.id} from ${s})`.mapWith((x) =>
+        x === null ? null : Number(x),
+      ),
+    })
+    .from(o)
+    .leftJoin(projectStages, and(eq(projectStages.projectId, o.projectId), eq(o.purpose, 'stage')))
+    .orderBy(asc(projectStages.seq));
+  const first = rows[0];
+  return {
+    order: first?.order as PaymentOrderRow | undefined,
+    paidStageId: first?.paidStageId ?? null,
+    stages: rows.flatMap((r) => (r.stage ? [r.stage] : [])),
+  };
 }
 
 /** pending → closed (the trade closed or never existed at Alipay). */

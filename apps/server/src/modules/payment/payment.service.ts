@@ -29,7 +29,7 @@ import {
   laterStagePayable,
   type ReleaseRules,
   releaseDue,
-  settleLaterStage,
+  settleStagePaid,
   stagesOf,
 } from '../stage/stage.service.ts';
 import type { SessionContext } from '../user/session.service.ts';
@@ -202,15 +202,25 @@ export async function settleOrder(
   rules: ReleaseRules,
 ): Promise<'settled' | 'already' | 'mismatch'> {
   return db.transaction(async (tx) => {
-    // A project payment's project row before the order's (getPayLink takes them in that order
-    // too): the lock order of docs/payments.md "Lock order".
-    const known = await repo.findOrder(tx, outTradeNo);
-    if (known?.purpose !== 'coins' && known?.projectId != null) await lockProject(tx, known.projectId);
-    const order = await repo.markPaid(tx, outTradeNo, amountFen, tradeNo);
+    // (1) the order's project row, locked, before the order's (getPayLink takes them in that
+    // order too): the lock order of docs/payments.md "Lock order"
+    const project = await repo.lockProjectOfOrder(tx, outTradeNo);
+    // (2) the order paid once and, a later stage's, that stage with it (a live project only)
+    const paid = await repo.markPaidWithStage(tx, {
+      outTradeNo,
+      amount: amountFen,
+      tradeNo,
+      stagePayable:
+        project !== undefined &&
+        project.status >= PROJECT_STATUS.SIGNING &&
+        project.status <= PROJECT_STATUS.ACCEPTING,
+    });
+    const order = paid.order;
     if (!order) {
       const existing = await repo.findOrder(tx, outTradeNo);
       return existing?.status === 'paid' && existing.amount === amountFen ? 'already' : 'mismatch';
     }
+    // (3) the money's movement; a stage paid after its event is released in the same transaction
     if (order.purpose === 'coins') {
       await coinRecharge(tx, {
         outTradeNo,
@@ -218,8 +228,8 @@ export async function settleOrder(
         amountFen: order.amount,
         coins: order.coins,
       });
-    } else if (order.purpose === 'stage' && order.stageId !== null && order.projectId !== null) {
-      await settleLaterStage(tx, { ...order, projectId: order.projectId, stageId: order.stageId }, rules);
+    } else if (order.purpose === 'stage' && order.stageId !== null && project) {
+      await settleStagePaid(tx, { ...order, stageId: order.stageId }, project, paid, rules);
     } else {
       await settlePrepay(tx, order, rules);
     }

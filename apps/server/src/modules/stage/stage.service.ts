@@ -134,16 +134,29 @@ export async function releaseDue(
   rules: ReleaseRules,
   now = new Date(),
 ): Promise<Released> {
-  const out: Released = { released: 0, commission: 0 };
   const project = await lockProject(tx, projectId);
-  if (!project || project.complaintOpen) return out;
-  const stages = (await stagesOf(tx, project)).filter(
-    (s) => s.status === 'paid' && releasable(s.kind, project, rules, now),
-  );
-  if (stages.length === 0) return out;
+  if (!project || project.complaintOpen) return { released: 0, commission: 0 };
+  return releaseDueOf(tx, project, await stagesOf(tx, project), rules, now);
+}
+
+/**
+ * `releaseDue` for a project the caller locked and whose stages it read in this transaction
+ * (the settlement has both already: no statement is spent reading them again).
+ */
+export async function releaseDueOf(
+  tx: Tx,
+  project: ProjectRow,
+  stages: readonly repo.ProjectStageRow[],
+  rules: ReleaseRules,
+  now = new Date(),
+): Promise<Released> {
+  const out: Released = { released: 0, commission: 0 };
+  if (project.complaintOpen) return out;
+  const due = stages.filter((s) => s.status === 'paid' && releasable(s.kind, project, rules, now));
+  if (due.length === 0) return out;
   const winnerId = await repo.findWinnerId(tx, project.id);
   if (winnerId === undefined) return out;
-  for (const s of stages) {
+  for (const s of due) {
     const commission = commissionOf(s.amount, rules.commissionBp);
     if (!(await repo.markStageReleased(tx, s.id, commission))) continue;
     await stageRelease(tx, {
@@ -178,20 +191,21 @@ export function laterStagePayable(
 
 /**
  * A paid stage after the first, in the settlement's transaction (modules/payment/payment.service.ts
- * settleOrder; the project is locked): due → paid and the money into escrow (`stage_in`), then
- * whatever may go to the winner now. A stage that no longer waits for it (paid in another order,
- * project closed) leaves the money in the customer's cash.
+ * settleOrder, which locked the project and marked the order and — when the stage still waited for
+ * it — the stage paid in one statement): the money into escrow (`stage_in`), then whatever may go
+ * to the winner now, from the stages it read. A stage that no longer waits for it (paid in another
+ * order, its amount changed, project closed) leaves the money in the customer's cash.
  */
-export async function settleLaterStage(
+export async function settleStagePaid(
   tx: Tx,
-  order: { outTradeNo: string; memberId: number; projectId: number; stageId: number; amount: number },
+  order: { outTradeNo: string; memberId: number; stageId: number; amount: number },
+  project: ProjectRow,
+  paid: { paidStageId: number | null; stages: readonly repo.ProjectStageRow[] },
   rules: ReleaseRules,
+  now = new Date(),
 ): Promise<boolean> {
-  const project = await lockProject(tx, order.projectId);
-  if (!project) throw new Error(`stage order ${order.outTradeNo} without project`);
-  const stage = (await repo.listStages(tx, project.id)).find((s) => s.id === order.stageId);
-  const live = project.status >= PROJECT_STATUS.SIGNING && project.status <= PROJECT_STATUS.ACCEPTING;
-  const paid = live && stage ? await repo.markStagePaid(tx, stage.id, order.amount) : undefined;
+  const stage = paid.stages.find((s) => s.id === order.stageId);
+  const settled = paid.paidStageId !== null;
   await stageIn(
     tx,
     {
@@ -202,10 +216,14 @@ export async function settleLaterStage(
       orders: project.orders,
       label: stageKindLabels[stage?.kind ?? 'change'],
     },
-    paid !== undefined,
+    settled,
   );
-  if (paid) await releaseDue(tx, project.id, rules);
-  return paid !== undefined;
+  if (!settled) return false;
+  const stages = paid.stages.map((s) =>
+    s.id === paid.paidStageId ? { ...s, status: 'paid' as const, paidAt: now } : s,
+  );
+  await releaseDueOf(tx, project, stages, rules, now);
+  return true;
 }
 
 /**
