@@ -41,6 +41,7 @@ const ALLOWED = {
   'customer → report': "the customer's project page accepts the completion report",
   'delivery → order-detail': "the contract pages show the supplier's project (Projectcenter/getInfo)",
   'home → message': "首页's to-dos count the unread tips",
+  'message → conversation': '消息中心 shows the project conversation (会话) beside the tips (通知)',
   'order-detail → change': "the winner's order detail proposes change orders (变更单 增项 / 减项)",
   'order-detail → complaint': 'the order detail files a complaint (投诉)',
   'order-detail → delivery': 'the order detail shows the delivery progress',

@@ -28,6 +28,8 @@ import { showCardno, showPageHtml } from './modules/company/share-page.ts';
 import { registerComplaintRoutes } from './modules/complaint/complaint.routes.ts';
 import { complaintEvidenceReader } from './modules/complaint/complaint-files.ts';
 import { registerContractRoutes } from './modules/contract/contract.routes.ts';
+import { registerConversationRoutes } from './modules/conversation/conversation.routes.ts';
+import { messageFileReader } from './modules/conversation/conversation-files.ts';
 import { registerCustomerRoutes } from './modules/customer/customer.routes.ts';
 import { registerDevRoutes } from './modules/dev/dev.routes.ts';
 import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes.ts';
@@ -324,6 +326,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     complaintEvidenceReader,
     invoiceFileReader,
     changePhotoReader,
+    messageFileReader,
   ]);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
@@ -334,6 +337,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerWechatRoutes(app, deps);
   registerProjectcenterRoutes(app, deps);
   registerQuestionRoutes(app, deps);
+  registerConversationRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);

@@ -20,6 +20,8 @@ const USER_INFO_KEYS = [
   'ispaycode',
   'hastips',
   'unread',
+  'unreadMessages',
+  'messageSms',
   'personauth',
   'businsauth',
   'bindwx',

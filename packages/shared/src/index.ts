@@ -12,6 +12,7 @@ export * from './admin/queue-counts.schema.ts';
 export * from './bills/bills.schema.ts';
 export * from './bills/ledger-types.ts';
 export * from './complaint/complaint.schema.ts';
+export * from './conversation/conversation.schema.ts';
 export * from './date/date.ts';
 export * from './evaluation/evaluation.schema.ts';
 export * from './file/file.schema.ts';

@@ -13,6 +13,7 @@ export const smsEnv = z.object({
   ALIYUN_SMS_TEMPLATE_BIND: z.string().max(64).optional(),
   /** the notice of an overdue payment stage (variables project, stage, amount); unset: no such SMS */
   ALIYUN_SMS_TEMPLATE_OVERDUE: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_MESSAGE: z.string().max(64).optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
 });
 
@@ -24,7 +25,7 @@ export interface AliyunSmsConfig {
   signName: string;
   templates: Record<'regist' | 'reset' | 'bind', string>;
   /** notice templates (optional: a notice without one is not sent) */
-  notices: { stageOverdue: string | null };
+  notices: { stageOverdue: string | null; messageNudge: string | null };
   endpoint: string;
 }
 
@@ -72,7 +73,10 @@ function aliyunSmsConfig(e: SmsEnv): AliyunSmsConfig | null {
     accessKeySecret: e.ALIYUN_ACCESS_KEY_SECRET!,
     signName: e.ALIYUN_SMS_SIGN_NAME!,
     templates: templates as AliyunSmsConfig['templates'],
-    notices: { stageOverdue: e.ALIYUN_SMS_TEMPLATE_OVERDUE ?? null },
+    notices: {
+      stageOverdue: e.ALIYUN_SMS_TEMPLATE_OVERDUE ?? null,
+      messageNudge: e.ALIYUN_SMS_TEMPLATE_MESSAGE ?? null,
+    },
     endpoint: trimSlashes(e.ALIYUN_SMS_ENDPOINT),
   };
 }

@@ -26,7 +26,7 @@ async function demoPhoto(hue: number, variant: number): Promise<Buffer> {
 export async function storeDemoPhoto(
   tx: Tx,
   storage: FileStorage | null,
-  purpose: 'report' | 'idcard',
+  purpose: 'report' | 'idcard' | 'attachment',
   ownerId: number,
   name: string,
   hue: number,

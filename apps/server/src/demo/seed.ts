@@ -20,6 +20,7 @@ import { seedDemoQuestions } from './demo-questions.ts';
 import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
 import { seedDemoShowroom } from './demo-showroom.ts';
 import { DEMO_STAGE_TITLES, seedDemoStages } from './demo-stages.ts';
+import { seedDemoThreads } from './demo-threads.ts';
 import { seedDemoTips } from './demo-tips.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { seedDemoWithdrawals } from './demo-withdraw.ts';
@@ -105,6 +106,7 @@ export async function seedDemoData(
       opts.storage,
     )),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),
+    ...(await seedDemoThreads(db, { ...demo, storage: opts.storage })),
     ...(await seedDemoShowroom(db, { supplierMobile: demo.supplierMobile, storage: opts.storage })),
     ...(await seedDemoWorks(db, demo, opts.storage)),
   ];

@@ -3,6 +3,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Unlisten } from '../db/listen.ts';
+import { nudgeRound } from '../modules/conversation/conversation-nudge.ts';
 import { revealEndedWindows } from '../modules/evaluation/evaluation.service.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
@@ -20,6 +21,7 @@ export const RECONCILE_LOCK_KEY = 0x7a6c_0101;
 export const AUTO_ACCEPT_LOCK_KEY = 0x7a6c_0201;
 export const REVEAL_LOCK_KEY = 0x7a6c_0202;
 export const STAGE_LOCK_KEY = 0x7a6c_0203;
+export const NUDGE_LOCK_KEY = 0x7a6c_0204;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
@@ -27,6 +29,9 @@ export const RECONCILE_JOB = 'reconcile-payments';
 export const AUTO_ACCEPT_JOB = 'auto-accept-reports';
 export const REVEAL_JOB = 'reveal-evaluations';
 export const STAGE_JOB = 'stage-releases';
+export const NUDGE_JOB = 'message-nudge';
+/** How often unread messages are looked at for an offline SMS nudge (docs/conversation.md "Offline"). */
+export const NUDGE_INTERVAL_MS = 60_000;
 /** How often reports past AUTO_ACCEPT_DAYS are looked for (docs/delivery-report.md). */
 export const AUTO_ACCEPT_INTERVAL_MS = 10 * 60_000;
 /** How often pending Alipay orders and unconfirmed refunds are looked at (docs/payments.md). */
@@ -444,6 +449,17 @@ export function createScheduler(opts: {
         onError: (projectId, err) => log.error({ err, projectId }, 'stage release failed'),
       });
       if (r.confirmed || r.retentions || r.overdue || r.failed) log.info(r, 'stage releases');
+      return undefined;
+    },
+  });
+  // An unread message nudges its recipient by SMS after 10 minutes, not at night (docs/conversation.md).
+  scheduler.register({
+    name: NUDGE_JOB,
+    lockKey: NUDGE_LOCK_KEY,
+    intervalMs: NUDGE_INTERVAL_MS,
+    run: async () => {
+      const r = await nudgeRound(database.db);
+      if (r.nudged) log.info(r, 'message nudges');
       return undefined;
     },
   });

@@ -38,6 +38,11 @@ export const API_TAGS = [
   { name: 'Complain', description: '投诉：项目双方发起投诉、答复、查看裁决（运营裁决见 Admin）' },
   { name: 'Tipcenter', description: '消息中心：消息列表（类型、已读筛选）、标记已读、删除' },
   {
+    name: 'Conversation',
+    description:
+      '项目会话：参展商与中标方（或选标前参展商联系的报价供应商）的私聊、已读回执、撤回；成交前隐藏联系方式',
+  },
+  {
     name: 'Company',
     description:
       '企业展示：供应商的公司资料、案例、设计作品、服务（报价服务与图文服务）；公开展厅页数据（无需登录）',

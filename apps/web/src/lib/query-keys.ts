@@ -55,6 +55,17 @@ export const reportKeys = {
   info: (id: number) => [...reportKeys.all, 'info', id] as const,
 };
 
+/**
+ * The project conversation (会话, Conversation/*): the caller's threads and each thread's messages.
+ * Here rather than in the feature: the live updates (`message/api/live-events.ts`) reload them on
+ * a `thread` event.
+ */
+export const conversationKeys = {
+  all: ['conversation'] as const,
+  list: () => [...conversationKeys.all, 'list'] as const,
+  messages: (threadId: number) => [...conversationKeys.all, 'messages', threadId] as const,
+};
+
 /** The supplier's favourites (收藏): the list, and the flag on every card and detail. */
 export const favoriteKeys = {
   all: ['favorite'] as const,

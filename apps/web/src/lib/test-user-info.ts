@@ -6,6 +6,8 @@ export function userInfoFixture(over: Partial<UserInfo> = {}): UserInfo {
     ispaycode: false,
     hastips: false,
     unread: 0,
+    unreadMessages: 0,
+    messageSms: true,
     personauth: 1,
     businsauth: 3,
     bindwx: false,

@@ -1,5 +1,5 @@
 /** The signed-in member's Member/userInfo: read by the frame and most features (docs/web.md § How the web calls the API). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserInfo } from '@zl/shared';
 import { api } from './api-client.ts';
 import { isServerAnswer } from './biz-error.ts';
@@ -37,4 +37,20 @@ export function userInfoQuery() {
 
 export function useUserInfo() {
   return useQuery(userInfoQuery());
+}
+
+/**
+ * Unread messages of the project conversation (userInfo's `unreadMessages`, docs/conversation.md);
+ * 0 when the answer does not carry it.
+ */
+export function unreadMessagesOf(u: UserInfo | undefined): number {
+  // an older server's answer may lack it
+  const n: unknown = u?.unreadMessages;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/** Sets userInfo's `unreadMessages` in the cache (a live `thread` event, Conversation/read): the header badge reads it. */
+export function setUnreadMessages(qc: QueryClient, unread: number): void {
+  if (!Number.isInteger(unread) || unread < 0) return;
+  qc.setQueryData<UserInfo>(memberKeys.userInfo(), (u) => (u ? { ...u, unreadMessages: unread } : u));
 }

@@ -44,6 +44,7 @@ export const auditActionLabels: Record<string, string> = {
   'complaint.edit': '修改投诉',
   'complaint.answer': '答复投诉',
   'complaint.rule': '投诉裁决',
+  'complaint.read_messages': '查看投诉项目的会话',
   ...Object.fromEntries(
     Object.entries(projectEventAuditLabels).map(([event, label]) => [`project.${event}`, label]),
   ),

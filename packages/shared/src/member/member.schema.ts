@@ -293,6 +293,10 @@ export const userInfoSchema = z.object({
   hastips: z.boolean(),
   /** how many tips are unread (the header badge) */
   unread: z.number().int(),
+  /** how many messages of the member's conversations are unread (docs/conversation.md) */
+  unreadMessages: z.number().int(),
+  /** an unread message nudges the member by SMS (账号安全 → 通知设置) */
+  messageSms: z.boolean(),
   personauth: z.number().int(),
   businsauth: z.number().int(),
   bindwx: z.boolean(),

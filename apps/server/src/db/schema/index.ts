@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './complaints.ts';
+export * from './conversation.ts';
 export * from './evaluations.ts';
 export * from './files.ts';
 export * from './idempotency.ts';

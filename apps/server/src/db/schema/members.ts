@@ -1,6 +1,7 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
   integer,
   pgTable,
@@ -45,6 +46,8 @@ export const members = pgTable('members', {
   payoutName: varchar('payout_name', { length: 100 }).notNull().default(''),
   payoutAccount: varchar('payout_account', { length: 40 }).notNull().default(''),
   payoutBank: varchar('payout_bank', { length: 60 }).notNull().default(''),
+  /** an unread message sends an SMS nudge (docs/conversation.md "Offline"); switched in 账号安全 */
+  messageSms: boolean('message_sms').notNull().default(true),
   /** pay-password lockout of withdrawals (docs/withdrawals.md), like the login's three columns */
   payFailed: integer('pay_failed').notNull().default(0),
   payLockedUntil: timestamp('pay_locked_until', { withTimezone: true }),

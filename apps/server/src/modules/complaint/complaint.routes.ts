@@ -7,6 +7,8 @@ import {
   complainIdSchema,
   complainListSchema,
   complaintDetailSchema,
+  complaintMessagesResultSchema,
+  complaintMessagesSchema,
   complaintPageSchema,
   complaintRuleResultSchema,
   complaintRuleSchema,
@@ -99,5 +101,17 @@ export function registerComplaintRoutes(app: App, deps: Deps): void {
       complaintRuleResultSchema,
     ),
     async (request) => okEnvelope(await service.ruleComplaint(deps, adminOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/Admin/complaintMessages',
+    reviewer(
+      '投诉项目的会话记录',
+      '裁决投诉时只读查看该项目双方的会话（含已撤回的消息）；每次查看都记入审计日志。角色：审核员、超级管理员。',
+      complaintMessagesSchema,
+      complaintMessagesResultSchema,
+    ),
+    async (request) =>
+      okEnvelope(await service.complaintMessages(deps.db, adminOf(request).adminId, request.body.id)),
   );
 }

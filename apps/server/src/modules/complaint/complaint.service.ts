@@ -15,11 +15,12 @@ import {
   PROJECT_STATUS,
 } from '@zl/shared';
 import type { z } from 'zod';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, fieldError, pgErrorCode } from '../../lib/errors.ts';
 import type { Deps } from '../../lib/types.ts';
 import type { AdminContext } from '../../plugins/admin-session.ts';
 import { insertAudit } from '../audit/audit.repo.ts';
+import { projectConversation } from '../conversation/conversation.service.ts';
 import { imageIdsAmong } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
@@ -393,4 +394,25 @@ export async function ruleComplaint(
     projectStatus: result.status,
     refundSent,
   };
+}
+
+/**
+ * Admin/complaintMessages: the complaint's project's conversation, read-only (docs/conversation.md
+ * "Complaints"); each read is written to the audit log in the transaction of the read.
+ */
+export async function complaintMessages(db: Db, adminId: number, complaintId: number) {
+  return db.transaction(async (tx) => {
+    const c = await repo.findComplaint(tx, complaintId);
+    if (!c) throw new AppError('NOT_FOUND', { message: '投诉不存在' });
+    const listItem = await projectConversation(tx, c.projectId);
+    await insertAudit(tx, {
+      actorType: 'admin',
+      actorId: adminId,
+      action: 'complaint.read_messages',
+      targetType: 'complaint',
+      targetId: complaintId,
+      detail: { projectId: c.projectId, threads: listItem.length },
+    });
+    return { listItem };
+  });
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Unlisten } from '../../db/listen.ts';
 import { AppError } from '../../lib/errors.ts';
+import { unreadMessagesOf } from '../conversation/conversation.repo.ts';
 import { LIVE_CHANNEL, type LiveMessage } from '../outbox/live-channel.repo.ts';
 import type { TipRow } from '../tip/tip.repo.ts';
 import { tipView, unreadOf } from '../tip/tip.service.ts';
@@ -216,6 +217,16 @@ export class LiveHub {
       for (const m of new Set(msg.m)) {
         const set = this.members.get(m);
         if (set) for (const s of set) this.write(s, sseFrame('project', data));
+      }
+      return;
+    }
+    if (msg.k === 'thread') {
+      for (const m of new Set(msg.m)) {
+        if (!this.members.has(m)) continue;
+        // the member's unread messages now: the header badge beside the tips
+        const messages = await unreadMessagesOf(db, m);
+        const frame = sseFrame('thread', { threadId: msg.t, what: msg.w, messages });
+        for (const s of this.members.get(m) ?? []) this.write(s, frame);
       }
       return;
     }

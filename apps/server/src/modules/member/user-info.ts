@@ -1,6 +1,7 @@
 import { AUTH_STATUS, fileUrl, maskIdCard, maskMobile, shanghaiDateTime, type UserInfo } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Member } from '../../db/schema/index.ts';
+import { unreadMessagesOf } from '../conversation/conversation.repo.ts';
 import { scoresOf } from '../evaluation/evaluation.service.ts';
 import { coinBalance } from '../ledger/ledger.service.ts';
 import { unreadOf } from '../tip/tip.service.ts';
@@ -36,24 +37,38 @@ export function payoutOf(m: Member): UserInfo['payout'] {
 export async function buildUserInfo(db: DbOrTx, memberId: number): Promise<UserInfo> {
   const m = await findMemberById(db, memberId);
   if (!m) throw new Error(`member ${memberId} vanished`);
-  const [approved, person, business, invitpples, coins, invited, scores, unread, works, payees] =
-    await Promise.all([
-      approvedPersonAuth(db, memberId),
-      latestPersonAuth(db, memberId),
-      latestBusinessAuth(db, memberId),
-      countInvitees(db, m.cardno),
-      coinBalance(db, memberId),
-      inviteCoinsOf(db, memberId),
-      scoresOf(db, [memberId]),
-      unreadOf(db, memberId),
-      m.cardtype === 'workshop' ? countDesigns(db, memberId) : 0,
-      verifiedPayees(db, memberId),
-    ]);
+  const [
+    approved,
+    person,
+    business,
+    invitpples,
+    coins,
+    invited,
+    scores,
+    unread,
+    works,
+    payees,
+    unreadMessages,
+  ] = await Promise.all([
+    approvedPersonAuth(db, memberId),
+    latestPersonAuth(db, memberId),
+    latestBusinessAuth(db, memberId),
+    countInvitees(db, m.cardno),
+    coinBalance(db, memberId),
+    inviteCoinsOf(db, memberId),
+    scoresOf(db, [memberId]),
+    unreadOf(db, memberId),
+    m.cardtype === 'workshop' ? countDesigns(db, memberId) : 0,
+    verifiedPayees(db, memberId),
+    unreadMessagesOf(db, memberId),
+  ]);
   const { dates, times } = shanghaiDateTime(m.createdAt);
   return {
     ispaycode: m.paycodeHash !== null,
     hastips: unread > 0,
     unread,
+    unreadMessages,
+    messageSms: m.messageSms,
     personauth: m.personauth,
     businsauth: m.businsauth,
     bindwx: m.openid !== null,

@@ -16,7 +16,9 @@ export type LiveMessage =
   /** member `m` read or deleted tips: the unread count changed */
   | { k: 'unread'; m: number }
   /** project `p` changed (`w`: a new quote, or the project itself); told to members `m` */
-  | { k: 'project'; p: number; w: 'quote' | 'project'; s: number; n: number; m: number[] };
+  | { k: 'project'; p: number; w: 'quote' | 'project'; s: number; n: number; m: number[] }
+  /** thread `t` has a new message, a read, a withdrawal, or was opened (`w`); told to its parties `m` */
+  | { k: 'thread'; t: number; w: 'message' | 'read' | 'withdraw' | 'open'; m: number[] };
 
 /** `pg_notify(LIVE_CHANNEL, message)` in `db`'s transaction (delivered at its commit). */
 export async function notifyLive(db: DbOrTx, message: LiveMessage): Promise<void> {

@@ -10,13 +10,13 @@ export interface SmsMessage {
 }
 
 /**
- * A notice, not a code (docs/staged-escrow.md "Overdue"): `kind` picks the provider's template,
+ * A notice, not a code (docs/staged-escrow.md "Overdue", docs/conversation.md "Offline"): `kind` picks the provider's template,
  * `params` fill its variables, `text` is the whole message in Chinese (what the development
  * sender keeps, and what the template says).
  */
 export interface SmsNotice {
   mobile: string;
-  kind: 'stageOverdue';
+  kind: 'stageOverdue' | 'messageNudge';
   params: Record<string, string>;
   text: string;
 }

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { lockForTransaction } from '../../db/lock.repo.ts';
 import { devSmsOutbox, smsCodes } from '../../db/schema/index.ts';
+import type { SmsNotice } from './sms-sender.ts';
 
 /** Serialises sends per mobile until the transaction ends. */
 export async function lockMobileForSms(tx: DbOrTx, mobile: string): Promise<void> {
@@ -110,7 +111,7 @@ export async function markSmsCodeUsed(db: DbOrTx, id: number): Promise<boolean> 
 /** The development provider's outbox (GET /api/Dev/smsOutbox). */
 export async function insertDevSms(
   db: DbOrTx,
-  values: { mobile: string; code: string; purpose: SmsPurpose | 'stageOverdue'; text?: string },
+  values: { mobile: string; code: string; purpose: SmsPurpose | SmsNotice['kind']; text?: string },
 ): Promise<void> {
   await db.insert(devSmsOutbox).values(values);
 }

@@ -27,4 +27,9 @@ export const adminComplaintKeys = {
   all: () => [...adminKeys.all, 'complaints'] as const,
   list: (q: object) => [...adminKeys.all, 'complaints', 'list', q] as const,
   info: (id: number) => [...adminKeys.all, 'complaints', 'info', id] as const,
+  /**
+   * Outside `all()` on purpose: a ruling's refresh of the complaints must not read the
+   * conversation again (every read is written to the audit log).
+   */
+  messages: (id: number) => [...adminKeys.all, 'complaintMessages', id] as const,
 };

@@ -24,6 +24,7 @@ import { ComplaintStateTag, EvidenceList, RulingCard } from '../../complaint/ind
 import { adminComplaintQuery, complaintQueueQuery, useComplaintRule } from '../api/complaints.ts';
 import { AdminTable, StatusTabs, useListFilters } from '../components/admin-table.tsx';
 import { fmtTime } from '../labels.tsx';
+import { ComplaintMessages } from './complaint-messages.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -161,6 +162,7 @@ function ComplaintDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             <p className="zl-complaint-text">{c.answer || '被投诉方尚未答复'}</p>
             <EvidenceList files={c.answerFiles} />
           </section>
+          <ComplaintMessages complaintId={c.id} />
           {c.ruling ? <RulingCard c={c} /> : <RuleForm c={c} onDone={onClose} />}
         </div>
       )}

@@ -29,6 +29,18 @@ function row(over: Partial<AuditItem>): AuditItem {
 }
 
 const ROWS: AuditItem[] = [
+  row({
+    id: 4,
+    actorType: 'admin',
+    actorId: 2,
+    actor: 'reviewer',
+    action: 'complaint.read_messages',
+    targetType: 'complaint',
+    targetId: '7',
+    detail: { projectId: 5, threads: 2 },
+    member: null,
+    targetName: null,
+  }),
   row({ id: 3, detail: { from: 1, to: 2, quoteId: 9, actorRole: 'customer' } }),
   row({
     id: 2,
@@ -71,6 +83,10 @@ describe('操作日志', () => {
     expect(screen.getAllByText('王五（13800000001）').length).toBeGreaterThan(0);
     expect(screen.getAllByText('华东会展有限公司（13900000002）').length).toBeGreaterThan(0);
     expect(screen.getByText('竞标中 → 已选标')).toBeTruthy();
+    // the operator's read of a complaint's conversation (written by the server on every read)
+    expect(screen.getByText('查看投诉项目的会话')).toBeTruthy();
+    expect(screen.getByText('投诉第 7 号')).toBeTruthy();
+    expect(screen.getByText('2 个会话')).toBeTruthy();
     const table = document.querySelector('.ant-table-tbody')!.textContent ?? '';
     for (const raw of [
       'project.award',
@@ -79,6 +95,7 @@ describe('操作日志', () => {
       'project #5',
       '#5',
       'bank',
+      'complaint.read_messages',
     ]) {
       expect(table).not.toContain(raw);
     }

@@ -44,6 +44,8 @@ export function detailText(r: AuditItem): string {
   if (typeof d.username === 'string') parts.push(`账号 ${d.username}`);
   if (typeof d.role === 'string') parts.push(`角色 ${ROLE_WORDS[d.role] ?? d.role}`);
   if (typeof d.ip === 'string') parts.push(`IP ${d.ip}`);
+  // complaint.read_messages: how many threads the operator read
+  if (typeof d.threads === 'number') parts.push(`${d.threads} 个会话`);
   return parts.join('；') || '—';
 }
 

@@ -4,6 +4,7 @@ import type { PayPlan, CustomerQuote as Quote, RequirementCategory } from '@zl/s
 import { formatFen, PAY_PLAN_DEFAULT, PAY_PLAN_FULL_PREPAY, splitPlan, stageKindLabels } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigator } from '../../../lib/navigation.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
@@ -178,12 +179,38 @@ describe('quote comparison', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(init.body))).toEqual({ id: 42, quoteId: 2 });
   });
 
+  it("联系 opens the customer's thread with that bidder (its cardno) and goes to 会话; once on a double click", async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('Customer/openThread')
+        ? jsonResponse(envelope('success', { id: 31, projectId: 42 }))
+        : jsonResponse(envelope('success', null)),
+    );
+    const went: string[] = [];
+    setNavigator((to) => went.push(to));
+    try {
+      renderCompare(QUOTES);
+      const button = screen.getByRole('button', { name: '联系 乙展览' });
+      fireEvent.click(button);
+      fireEvent.click(button);
+      await waitFor(() => expect(went).toEqual(['/customer/message?thread=31']));
+      const sent = fetchMock.mock.calls.filter(([u]) => String(u).endsWith('Customer/openThread'));
+      expect(sent).toHaveLength(1);
+      expect(JSON.parse(String((sent[0]![1] as RequestInit).body))).toEqual({
+        id: 42,
+        supplierCardno: '10000002',
+      });
+    } finally {
+      setNavigator(null);
+    }
+  });
+
   it('after the award: the winner is marked, the others greyed, no award buttons', () => {
     renderCompare(
       [quote(1, '甲搭建', 3_850_000, 2), quote(2, '乙展览', 3_612_345, 1), quote(3, '丙工厂', 4_000_000, 2)],
       false,
     );
     expect(screen.queryByRole('button', { name: /中标/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^联系/ })).toBeNull();
     const heads = screen.getAllByRole('columnheader');
     expect(heads[2]?.className).toContain('zl-cmp-won');
     expect(heads[1]?.className).toContain('zl-cmp-lost');

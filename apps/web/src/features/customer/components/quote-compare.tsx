@@ -1,3 +1,4 @@
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import TrophyOutlined from '@ant-design/icons/TrophyOutlined';
 import type { PayPlan, CustomerQuote as Quote, CustomerQuoteLine as QuoteLine } from '@zl/shared';
@@ -24,8 +25,11 @@ import { TrackRecord } from '../../../components/project/track-record.tsx';
 import { isBizError } from '../../../lib/biz-error.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { formatFen } from '../../../lib/money.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
 import { useOverflowX } from '../../../lib/use-overflow-x.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { useAward } from '../api/award.ts';
+import { useOpenThread } from '../api/open-thread.ts';
 
 /** Ids of the quotes with the lowest total (ties all count), among the ones still in the running. */
 export function lowestQuoteIds(quotes: Quote[]): Set<number> {
@@ -146,6 +150,8 @@ export function QuoteCompare({
   const [choosing, setChoosing] = useState<Quote | null>(null);
   const [scroller, overflow] = useOverflowX<HTMLDivElement>();
   const award = useAward();
+  const openThread = useOpenThread();
+  const contacting = useSubmitOnce();
   const lowest = lowestQuoteIds(quotes);
   const decided = quotes.some((q) => q.status === QUOTE_STATUS.WON);
 
@@ -222,6 +228,18 @@ export function QuoteCompare({
             )),
     },
   ];
+
+  /** 联系: the customer's thread with this bidder, opened on 消息中心 → 会话 */
+  function contact(q: Quote) {
+    void contacting.run(async () => {
+      try {
+        const t = await openThread.mutateAsync({ id: projectId, supplierCardno: q.supplier.cardno });
+        navigateTo(`/customer/message?thread=${t.id}`);
+      } catch {
+        // the shared handler said why
+      }
+    });
+  }
 
   const colClass = (q: Quote) =>
     [
@@ -311,6 +329,27 @@ export function QuoteCompare({
                 ))}
               </tr>
             ))}
+            {canAward && (
+              <tr>
+                <th scope="row" className="zl-cmp-label">
+                  沟通
+                </th>
+                {quotes.map((q) => (
+                  <td key={q.quoteId} className={colClass(q)}>
+                    <Button
+                      icon={<MessageOutlined />}
+                      loading={
+                        openThread.isPending && openThread.variables?.supplierCardno === q.supplier.cardno
+                      }
+                      onClick={() => contact(q)}
+                      aria-label={`联系 ${supplierName(q)}`}
+                    >
+                      联系
+                    </Button>
+                  </td>
+                ))}
+              </tr>
+            )}
             {canAward && (
               <tr>
                 <th scope="row" className="zl-cmp-label">

@@ -83,6 +83,30 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('changeOrderList'))).toBe(false);
   });
 
+  it("awarded: 联系供应商 beside the winner opens the project's conversation (docs/conversation.md)", async () => {
+    const p = projectFixture({ status: 2, statusText: '已选标' });
+    mockFetch((url) => {
+      if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
+      if (url.endsWith('Projectcenter/winnerInfo'))
+        return jsonResponse(
+          envelope('success', {
+            awarded: true,
+            winner: {
+              cardno: '10000001',
+              name: '华展工厂',
+              score: null,
+              trackRecord: { completed: 0, onTimeRate: null, complaintsUpheld: 0 },
+            },
+            contact: null,
+          }),
+        );
+      return jsonResponse(envelope('success', null));
+    });
+    renderPage();
+    const link = await screen.findByRole('link', { name: /联系供应商/ });
+    expect(link.getAttribute('href')).toBe('/customer/message?project=7');
+  });
+
   it('awarded: 付款计划 at #stages with the stages and 支付 (docs/staged-escrow.md)', async () => {
     serve(projectFixture({ status: 4, statusText: '施工中' }), null, payPlanFixture());
     renderPage();

@@ -1,3 +1,4 @@
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
 import PaperClipOutlined from '@ant-design/icons/PaperClipOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectDetail as Project } from '@zl/shared';
@@ -105,6 +106,11 @@ function Winner({ id, status }: { id: number; status: number }) {
           {status === PROJECT_STATUS.AWARDED && (
             <span>请与中标方沟通合同细节，中标方上传签订的合同后由您审核。</span>
           )}
+          <Link to={`/customer/message?project=${id}`}>
+            <Button size="small" icon={<MessageOutlined />}>
+              联系供应商
+            </Button>
+          </Link>
         </Space>
       }
     />

@@ -99,4 +99,21 @@ describe('/personCenter/securitySetting', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('form', { name: '支付密码与收款账户' })).toBeNull();
     expect(screen.queryByText('设置支付密码')).toBeNull();
   });
+
+  it('通知设置: the SMS nudge switch saves once and shows the answer', async () => {
+    const bodies: string[] = [];
+    mockFetch((url, init) => {
+      if (url.includes('Member/notifySetting')) {
+        bodies.push(String(init?.body));
+        return jsonResponse(envelope('success', { messageSms: false }));
+      }
+      return jsonResponse(envelope('success', userInfoFixture()));
+    });
+    renderPage();
+    const sw = await screen.findByRole('switch', { name: '项目消息短信提醒' }, SLOW);
+    expect(sw.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(sw);
+    await waitFor(() => expect(sw.getAttribute('aria-checked')).toBe('false'));
+    expect(bodies).toEqual([JSON.stringify({ messageSms: false })]);
+  });
 });

@@ -12,6 +12,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Radio from 'antd/es/radio';
 import Skeleton from 'antd/es/skeleton';
+import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
 import { Link } from 'react-router';
 import { withFeedback } from '../../../lib/feedback.ts';
@@ -20,6 +21,7 @@ import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { useUserInfo } from '../../../lib/user-info.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useChangePwd } from '../api/change-pwd.ts';
+import { useNotifySetting } from '../api/notify-setting.ts';
 import { useSetPayment } from '../api/set-payment.ts';
 import { objectRule } from '../components/object-rule.ts';
 import '../member.css';
@@ -254,6 +256,33 @@ function PaymentForm({ user }: { user: UserInfo }) {
   );
 }
 
+/** 通知设置: the SMS nudge of a project message unread for 10 minutes (docs/conversation.md "Offline"). */
+function NotifySettings({ user }: { user: UserInfo }) {
+  const save = useNotifySetting();
+  return (
+    <section className="zl-member-section">
+      <h2>通知设置</h2>
+      <div className="zl-bind-list">
+        <div>
+          <label htmlFor="zl-message-sms">项目消息短信提醒</label>
+          <Switch
+            id="zl-message-sms"
+            checked={user.messageSms}
+            loading={save.isPending}
+            disabled={save.isPending}
+            onChange={(on) => save.mutate({ messageSms: on })}
+          />
+        </div>
+      </div>
+      <p style={{ marginTop: 8 }}>
+        会话中的新消息 10
+        分钟未读时，向您的手机发送一条不含内容的短信提醒，每个会话每小时最多一条，22:00–08:00 不发送（次日
+        8:00 补发）。
+      </p>
+    </section>
+  );
+}
+
 /**
  * /personCenter/securitySetting (and /customer/securitySetting): login password, bindings, and for a
  * supplier the pay password + payout account of its withdrawals.
@@ -285,6 +314,7 @@ export default function SecuritySettingPage() {
         <p>修改后，其他设备上的登录会自动退出。</p>
         <ChangePasswordForm />
       </section>
+      <NotifySettings user={user} />
       {user.cardtype === 'customer' ? (
         // docs/withdrawals.md "Who may withdraw": refunds go back to the customer's Alipay payment
         <section className="zl-member-section">

@@ -4,7 +4,7 @@ import type { UserInfo } from '@zl/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../../../lib/navigation.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { memberKeys } from '../../../lib/query-keys.ts';
+import { conversationKeys, memberKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { userInfoFixture } from '../../../lib/test-user-info.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
@@ -152,5 +152,38 @@ describe('useLiveEvents', { timeout: 20_000 }, () => {
     es.emit('resync', {});
     expect(invalid(keys.other)).toBe(true);
     expect(invalid(keys.unrelated)).toBe(false);
+  });
+
+  it('a thread event counts the unread messages on the badge and reloads the thread list and that thread', async () => {
+    useSession.setState({ member, cardno: member.cardno, loginState: true });
+    const { qc } = setup(1);
+    expect(await screen.findByTitle('1 条未读消息', undefined, { timeout: 10_000 })).toBeTruthy();
+    const keys = {
+      list: conversationKeys.list(),
+      open: conversationKeys.messages(5),
+      other: conversationKeys.messages(6),
+    };
+    for (const k of Object.values(keys)) qc.setQueryData(k, { pages: [], pageParams: [] });
+    const es = FakeEventSource.instances[0]!;
+    es.emit('thread', { threadId: 5, what: 'message', messages: 3 });
+    // 1 unread tip + 3 unread messages
+    expect(await screen.findByTitle('4 条未读消息')).toBeTruthy();
+    expect(qc.getQueryData<UserInfo>(memberKeys.userInfo())).toMatchObject({
+      unread: 1,
+      unreadMessages: 3,
+    });
+    const invalid = (k: readonly unknown[]) => qc.getQueryState(k)?.isInvalidated;
+    expect([keys.list, keys.open, keys.other].map(invalid)).toEqual([true, true, false]);
+
+    // the other party read: the 已读 marks come with the thread read again
+    qc.setQueryData(keys.open, { pages: [], pageParams: [] });
+    es.emit('thread', { threadId: 5, what: 'read', messages: 0 });
+    expect(invalid(keys.open)).toBe(true);
+    expect(await screen.findByTitle('1 条未读消息')).toBeTruthy();
+    // garbage is ignored; resync reloads every thread
+    es.emit('thread', { what: 'message' });
+    qc.setQueryData(keys.other, { pages: [], pageParams: [] });
+    es.emit('resync', {});
+    expect(invalid(keys.other)).toBe(true);
   });
 });

@@ -4,8 +4,9 @@ import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { withFeedback } from '../../../lib/feedback.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
-import { memberKeys } from '../../../lib/query-keys.ts';
+import { conversationKeys, memberKeys } from '../../../lib/query-keys.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { setUnreadMessages } from '../../../lib/user-info.ts';
 import { tipKeys } from './keys.ts';
 
 /** The signed-in member's server-sent events (docs/messages.md "Live updates"). */
@@ -17,6 +18,16 @@ export interface ProjectChange {
   what: 'quote' | 'project';
   status: number;
   quotes: number;
+}
+
+/**
+ * What a `thread` event says: a thread of the project conversation got a message, was read by the
+ * other party or had a message withdrawn; `messages` is the member's unread messages over all threads.
+ */
+export interface ThreadChange {
+  threadId: number;
+  what: 'message' | 'read' | 'withdraw';
+  messages: number;
 }
 
 function parse<T>(data: unknown): T | null {
@@ -62,7 +73,8 @@ async function openTip(tip: Tip): Promise<void> {
  * Live updates while a member is signed in: one EventSource on LIVE_STREAM_URL (the browser
  * reconnects by itself and resumes with Last-Event-ID). `tip`: the badge's count, the message
  * list read again and a small notification; `unread`: the count; `project`: that project's
- * pages read again; `resync` (the server may have missed something): all of them read again.
+ * pages read again; `thread`: the badge's count of unread messages, the thread list and that
+ * thread's messages read again (a new message, the 已读 mark, a withdrawn message); `resync` (the server may have missed something): all of them read again.
  * Closed when the member signs out. Mount it once per layout.
  */
 export function useLiveEvents(): void {
@@ -99,9 +111,17 @@ export function useLiveEvents(): void {
       const d = parse<ProjectChange>((e as MessageEvent).data);
       if (d && Number.isSafeInteger(d.id)) void invalidateProject(qc, d.id);
     });
+    es.addEventListener('thread', (e) => {
+      const d = parse<ThreadChange>((e as MessageEvent).data);
+      if (!d || !Number.isSafeInteger(d.threadId)) return;
+      setUnreadMessages(qc, d.messages);
+      void qc.invalidateQueries({ queryKey: conversationKeys.list() });
+      void qc.invalidateQueries({ queryKey: conversationKeys.messages(d.threadId) });
+    });
     es.addEventListener('resync', () => {
       void qc.invalidateQueries({ queryKey: memberKeys.userInfo() });
       void qc.invalidateQueries({ queryKey: tipKeys.all });
+      void qc.invalidateQueries({ queryKey: conversationKeys.all });
       void invalidateProject(qc, null);
     });
     return () => es.close();

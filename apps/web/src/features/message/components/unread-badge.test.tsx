@@ -24,6 +24,16 @@ describe('UnreadBadge', { timeout: 20_000 }, () => {
     expect(await screen.findByTitle('3 条未读消息', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 
+  it('counts the unread messages of the conversation too', async () => {
+    mockFetch(() =>
+      jsonResponse(
+        envelope('success', { ...userInfoFixture({ hastips: true, unread: 2 }), unreadMessages: 5 }),
+      ),
+    );
+    renderBadge();
+    expect(await screen.findByTitle('7 条未读消息', undefined, { timeout: 10_000 })).toBeTruthy();
+  });
+
   it('shows no count when everything is read', async () => {
     const fetchMock = mockFetch(() => jsonResponse(envelope('success', userInfoFixture())));
     const { container } = renderBadge();

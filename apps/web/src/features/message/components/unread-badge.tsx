@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { LiteBadge } from '../../../components/lite/lite-ui.tsx';
-import { useUnreadCount } from '../api/unread-count.ts';
+import { useUnreadTotal } from '../api/unread-count.ts';
 
-/** The header's 消息 link with a red count of unread tips (plain markup: the frame draws no antd). */
+/**
+ * The header's 消息 link with a red count of what is unread: tips and conversation messages
+ * (plain markup: the frame draws no antd).
+ */
 export function UnreadBadge({ children }: { children: ReactNode }) {
-  const unread = useUnreadCount() ?? 0;
+  const { total } = useUnreadTotal();
   return (
-    <LiteBadge count={unread} overflow={99} title={`${unread} 条未读消息`}>
+    <LiteBadge count={total} overflow={99} title={`${total} 条未读消息`}>
       {children}
     </LiteBadge>
   );

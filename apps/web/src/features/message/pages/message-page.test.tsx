@@ -35,6 +35,31 @@ beforeEach(() => {
   stubMatchMedia();
   fetchMock = mockFetch((url) => {
     if (url.endsWith('Tipcenter/getList')) return jsonResponse(envelope('success', page));
+    if (url.endsWith('Conversation/list'))
+      return jsonResponse(
+        envelope('success', {
+          listItem: [
+            {
+              id: 5,
+              projectId: 9,
+              projectOrders: 'P202611280009',
+              projectTitle: '上海车展特装展台',
+              role: 'supplier',
+              counterpart: '华展科技有限公司',
+              counterpartCardno: '10000002',
+              awarded: true,
+              open: true,
+              last: null,
+              unread: 0,
+              otherReadUpTo: 0,
+              created: '2026-11-22T02:00:00Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          unread: 0,
+        }),
+      );
     if (url.endsWith('Tipcenter/editMsg'))
       return jsonResponse(envelope('success', { changed: 1, unread: 0 }));
     return jsonResponse(envelope('success', null));
@@ -42,10 +67,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPage() {
+function renderPage(entry = '/message') {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/message']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
           <Route path="/message" element={<MessagePage />} />
           <Route path="/orderDetail" element={<p>项目详情页</p>} />
@@ -86,5 +111,22 @@ describe('/message 消息中心', { timeout: 30_000 }, () => {
       const edit = fetchMock.mock.calls.find(([u]) => String(u).endsWith('Tipcenter/editMsg'));
       expect(JSON.parse(String((edit![1] as RequestInit).body))).toEqual({ all: true });
     });
+  });
+
+  it('has a 会话 tab beside 通知; the URL says which (?tab=chat)', async () => {
+    renderPage();
+    const tabs = await screen.findAllByRole('tab', undefined, { timeout: 15_000 });
+    expect(tabs.map((t) => t.textContent)).toEqual(['通知', '会话']);
+    expect(tabs[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(tabs[1]!);
+    expect(await screen.findByText('华展科技有限公司')).toBeTruthy();
+    // the tips are not shown (nor read) meanwhile
+    expect(screen.queryByText('恭喜中标：上海车展特装展台')).toBeNull();
+  });
+
+  it('/message?tab=chat opens on 会话', async () => {
+    renderPage('/message?tab=chat');
+    expect(await screen.findByText('华展科技有限公司', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '会话' }).getAttribute('aria-selected')).toBe('true');
   });
 });

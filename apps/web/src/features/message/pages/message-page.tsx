@@ -7,11 +7,14 @@ import Popconfirm from 'antd/es/popconfirm';
 import Segmented from 'antd/es/segmented';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
+import Tabs from 'antd/es/tabs';
 import Tag from 'antd/es/tag';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatTime } from '../../../lib/time.ts';
+import { ConversationView } from '../../conversation/index.ts';
 import { useDeleteTips, useMarkRead, useTipList } from '../api/tips.ts';
+import { useUnreadTotal } from '../api/unread-count.ts';
 import '../message.css';
 
 const PAGE_SIZE = 10;
@@ -82,9 +85,8 @@ function TipItem({
   );
 }
 
-/** /message (supplier) and /customer/message (customer portal): 消息中心 (docs/messages.md). */
-export default function MessagePage() {
-  const { pathname } = useLocation();
+/** 通知: the member's tips, filtered, paged; read, 全部已读, delete (docs/messages.md). */
+function TipsPane() {
   const navigate = useNavigate();
   const [type, setType] = useState<TipType | ''>('');
   const [read, setRead] = useState<'all' | 'unread'>('all');
@@ -112,24 +114,7 @@ export default function MessagePage() {
   };
 
   return (
-    <div
-      className={
-        pathname.startsWith('/customer') ? 'zl-panel zl-msg-page' : 'zl-panel zl-msg-page zl-msg-main'
-      }
-    >
-      <div className="zl-msg-top">
-        <h1 className="zl-msg-h1">
-          消息中心
-          {unread > 0 && <span className="zl-msg-count">{unread} 条未读</span>}
-        </h1>
-        <Button
-          onClick={() => markRead.mutate({ all: true })}
-          disabled={unread === 0}
-          loading={markRead.isPending && markRead.variables?.all === true}
-        >
-          全部已读
-        </Button>
-      </div>
+    <>
       <div className="zl-msg-filters">
         <Segmented
           value={read}
@@ -152,6 +137,16 @@ export default function MessagePage() {
           aria-label="消息类型"
           className="zl-msg-type"
         />
+        <span className="zl-msg-tools">
+          {unread > 0 && <span className="zl-msg-count">{unread} 条未读</span>}
+          <Button
+            onClick={() => markRead.mutate({ all: true })}
+            disabled={unread === 0}
+            loading={markRead.isPending && markRead.variables?.all === true}
+          >
+            全部已读
+          </Button>
+        </span>
       </div>
       {isPending ? (
         <Skeleton active />
@@ -181,6 +176,55 @@ export default function MessagePage() {
           />
         </>
       )}
+    </>
+  );
+}
+
+/** A tab's name with its unread count. */
+function TabLabel({ text, count }: { text: string; count: number }) {
+  return (
+    <span className="zl-msg-tab">
+      {text}
+      {count > 0 && (
+        <span className="zl-msg-tab-count" title={`${count} 条未读`}>
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * /message (supplier) and /customer/message (customer portal): 消息中心 (docs/messages.md) with two
+ * tabs, 通知 (the tips) and 会话 (the project conversation, docs/conversation.md). The URL says
+ * which: `?tab=chat`, or `?thread=<id>` / `?project=<id>` for an open thread.
+ */
+export default function MessagePage() {
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const customer = pathname.startsWith('/customer');
+  const chat = params.get('tab') === 'chat' || params.has('thread') || params.has('project');
+  const unread = useUnreadTotal();
+
+  return (
+    <div className={customer ? 'zl-panel zl-msg-page' : 'zl-panel zl-msg-page zl-msg-main'}>
+      <div className="zl-msg-top">
+        <h1 className="zl-msg-h1">消息中心</h1>
+      </div>
+      <Tabs
+        activeKey={chat ? 'chat' : 'tips'}
+        onChange={(k) => setParams(k === 'chat' ? { tab: 'chat' } : {})}
+        destroyOnHidden
+        className="zl-msg-tabs"
+        items={[
+          { key: 'tips', label: <TabLabel text="通知" count={unread.tips} />, children: <TipsPane /> },
+          {
+            key: 'chat',
+            label: <TabLabel text="会话" count={unread.messages} />,
+            children: <ConversationView side={customer ? 'customer' : 'supplier'} />,
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -171,9 +171,13 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
         );
       return jsonResponse(envelope('success', won));
     });
-    const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
-      initialEntries: ['/orderDetail?id=7'],
-    });
+    const router = createMemoryRouter(
+      [
+        { path: '/orderDetail', element: <OrderDetailPage /> },
+        { path: '/message', element: <p>消息中心</p> },
+      ],
+      { initialEntries: ['/orderDetail?id=7'] },
+    );
     render(
       <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={router} />
@@ -192,5 +196,9 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     const stages = await screen.findByRole('region', { name: '付款计划' });
     expect(stages.textContent).toContain('尾款逾期未付');
     expect(screen.queryAllByRole('button', { name: /支付|确认进场/ })).toHaveLength(0);
+    // 联系参展商 opens the project's conversation on 消息中心 (docs/conversation.md)
+    fireEvent.click(screen.getByRole('button', { name: /联系参展商/ }));
+    expect(await screen.findByText('消息中心')).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/message?project=7');
   });
 });

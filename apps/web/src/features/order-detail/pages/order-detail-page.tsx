@@ -1,5 +1,6 @@
 import ArrowLeftOutlined from '@ant-design/icons/ArrowLeftOutlined';
 import LockOutlined from '@ant-design/icons/LockOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
 import PhoneOutlined from '@ant-design/icons/PhoneOutlined';
 import { isPartyView, PROJECT_STATUS, QUOTE_STATUS, showsBidDeadline } from '@zl/shared';
 import Button from 'antd/es/button';
@@ -167,6 +168,11 @@ export default function OrderDetailPage() {
             )}
             <FavoriteButton favorite={p.favorite} pending={fav.isPending} onToggle={() => fav.mutate(p.id)} />
             <span className="zl-od-favtext">{p.favorite ? '已收藏' : '收藏'}</span>
+            {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
+              <Button icon={<MessageOutlined />} onClick={() => navigate(`/message?project=${p.id}`)}>
+                联系参展商
+              </Button>
+            )}
             {action?.kind === 'won' && (
               <ComplainButton projectId={p.id} status={p.status} base="/personCenter" />
             )}
