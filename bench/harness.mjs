@@ -73,11 +73,11 @@ export function startServer(port, env) {
 export const DEMO_LOGIN = JSON.stringify({ mobile: '13800000001', password: 'demo1234' });
 
 /** Logs the demo supplier in; answers its session id. */
-export async function demoSession(base) {
+export async function demoSession(base, login = DEMO_LOGIN) {
   const res = await fetch(`${base}/api/User/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: DEMO_LOGIN,
+    body: login,
   });
   const sid = (res.headers.get('set-cookie') ?? '').match(/zl_sid=([^;]+)/)?.[1];
   if (!sid) throw new Error('demo login failed: no session cookie');

@@ -2,7 +2,11 @@
 // server process holds (RSS before/after, per stream), then with BENCH_LATENCY_STREAMS streams open
 // the delay from a tip's commit to its event at every stream, p50/p99, beside a /livez round trip
 // of the same minute. The tips are real: 金币充值 through the built-in Alipay sandbox (getPayLink →
-// 收银台 → 确认支付 → notify → ledger → outbox → tip handler → NOTIFY → the stream).
+// 收银台 → 确认支付 → notify → ledger → outbox → tip handler → NOTIFY → the stream). Then the
+// conversation (docs/conversation.md): messages the demo customer sends per second to its thread
+// with the demo supplier (Conversation/send, concurrency 8) beside GET /livez at the same
+// concurrency, and send → the `thread` event at each of the supplier's open streams, p50/p99.
+//   BENCH_MESSAGES=300 (rate), BENCH_MESSAGE_EVENTS=30 (latency)
 //   npm run bench:live   (PGlite by default; DATABASE_URL=postgres://… uses that server — the database
 //                         is created when missing; BENCH_STREAMS=5000, BENCH_LATENCY_STREAMS=1000,
 //                         BENCH_TIPS=30, BENCH_HOLD_SECONDS=30, BENCH_PORT=4395, BENCH_SKIP_BUILD=1)
@@ -11,6 +15,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { build, demoSession, ensureDatabase, startServer } from './harness.mjs';
+
+const messagesWanted = Number(process.env.BENCH_MESSAGES ?? 300);
+const messageEvents = Number(process.env.BENCH_MESSAGE_EVENTS ?? 30);
 
 const streamsWanted = Number(process.env.BENCH_STREAMS ?? 5000);
 const latencyStreams = Math.min(streamsWanted, Number(process.env.BENCH_LATENCY_STREAMS ?? 1000));
@@ -44,6 +51,9 @@ const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INF
 /** tip id → arrival times (ms, performance.timeOrigin based) at each stream */
 const arrivals = new Map();
 const waiting = new Map();
+/** arrival times of `thread` events at any stream, and who waits for how many */
+let threadEvents = [];
+let threadWait = null;
 
 /** One EventSource-like stream; resolves at its first event (the unread count). */
 function openStream() {
@@ -77,6 +87,10 @@ function openStream() {
               if (!opened) {
                 opened = true;
                 resolve(s);
+              }
+              if (event === 'thread') {
+                threadEvents.push(now);
+                if (threadWait && threadEvents.length >= threadWait.n) threadWait.done();
               }
               if (event === 'tip') {
                 const { tip } = JSON.parse(line.slice(6));
@@ -241,6 +255,98 @@ console.table([
   },
 ]);
 console.log(`events received: ${fromCommit.length} of ${tipsWanted * latencyStreams} (missing ${missing})`);
+
+// ---- 3. the conversation: sends per second, and send → `thread` event at the supplier's streams
+const customerSid = await demoSession(base, JSON.stringify({ mobile: '13900000002', password: 'demo1234' }));
+const cHeaders = { 'content-type': 'application/json', cookie: `zl_sid=${customerSid}` };
+const threads = await (
+  await fetch(`${base}/api/Conversation/list`, { method: 'POST', headers: cHeaders, body: '{}' })
+).json();
+const thread = threads.data.listItem.find((t) => t.awarded);
+if (!thread) throw new Error('the demo customer has no award thread');
+async function sendOne(i) {
+  const r = await fetch(`${base}/api/Conversation/send`, {
+    method: 'POST',
+    headers: cHeaders,
+    body: JSON.stringify({ threadId: thread.id, content: `压测消息 ${i}：明早 6:00 进场` }),
+  });
+  const body = await r.json();
+  if (!body.success) throw new Error(`send: ${body.errCode} ${body.errMsg}`);
+}
+/** `n` calls of `fn`, `concurrency` at a time; answers calls per second. */
+async function rate(n, concurrency, fn) {
+  let next = 0;
+  const t = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+  return n / ((performance.now() - t) / 1000);
+}
+// warm-up of both (JIT, connections), then /livez, the sends, /livez again
+await rate(200, 8, async () => {
+  await (await fetch(`${base}/livez`)).arrayBuffer();
+});
+await rate(20, 4, (i) => sendOne(`w${i}`));
+const livezRate = await rate(messagesWanted, 8, async () => {
+  await (await fetch(`${base}/livez`)).arrayBuffer();
+});
+const sendRate = await rate(messagesWanted, 8, sendOne);
+const livezRate2 = await rate(messagesWanted, 8, async () => {
+  await (await fetch(`${base}/livez`)).arrayBuffer();
+});
+const sendToEvent = [];
+let missingThread = 0;
+for (let k = 0; k < messageEvents; k++) {
+  threadEvents = [];
+  const got = new Promise((resolve) => {
+    const timer = setTimeout(resolve, 10_000);
+    threadWait = {
+      n: latencyStreams,
+      done: () => {
+        clearTimeout(timer);
+        resolve();
+      },
+    };
+  });
+  const sent = performance.timeOrigin + performance.now();
+  await sendOne(`e${k}`);
+  await got;
+  threadWait = null;
+  missingThread += Math.max(0, latencyStreams - threadEvents.length);
+  for (const t of threadEvents.slice(0, latencyStreams)) sendToEvent.push(t - sent);
+  await new Promise((r) => setTimeout(r, 50));
+}
+sendToEvent.sort((a, b) => a - b);
+const livezNow = (await livezRoundTrips(200)).sort((a, b) => a - b);
+console.log(
+  `\nthe conversation: the demo customer writes to its thread with the demo supplier (${latencyStreams} streams open):`,
+);
+console.table([
+  {
+    case: 'GET /livez, concurrency 8 (baseline: before / after)',
+    'per second': `${livezRate.toFixed(0)} / ${livezRate2.toFixed(0)}`,
+  },
+  {
+    case: `Conversation/send, concurrency 8 (${messagesWanted} messages)`,
+    'per second': sendRate.toFixed(0),
+    'ratio to /livez': (sendRate / ((livezRate + livezRate2) / 2)).toFixed(4),
+  },
+]);
+console.table([
+  { case: 'GET /livez round trip (same minute)', p50: ms(pct(livezNow, 50)), p99: ms(pct(livezNow, 99)) },
+  {
+    case: `send → \`thread\` event at each of ${latencyStreams} streams (${messageEvents} messages)`,
+    p50: ms(pct(sendToEvent, 50)),
+    p99: ms(pct(sendToEvent, 99)),
+    max: ms(sendToEvent.at(-1)),
+  },
+]);
+console.log(
+  `thread events received: ${sendToEvent.length} of ${messageEvents * latencyStreams} (missing ${missingThread})`,
+);
+missing += missingThread;
 for (const s of streams) s.req.destroy();
 stop();
 await exited;

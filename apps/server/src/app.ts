@@ -43,6 +43,7 @@ import { registerLiveHandlers } from './modules/live/live.events.ts';
 import { LIVE_DEFAULTS, LiveHub } from './modules/live/live.hub.ts';
 import { registerLiveRoutes } from './modules/live/live.routes.ts';
 import { registerMemberRoutes } from './modules/member/member.routes.ts';
+import { registerNoticeRoutes } from './modules/notice/notice.routes.ts';
 import { Outbox, type OutboxOptions } from './modules/outbox/outbox.ts';
 import { registerPaymentRoutes } from './modules/payment/payment.routes.ts';
 import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/platform-alipay.ts';
@@ -58,6 +59,7 @@ import { AliyunSmsSender } from './modules/user/sms-aliyun.ts';
 import { DevSmsSender, type SmsSender } from './modules/user/sms-sender.ts';
 import { registerUserRoutes } from './modules/user/user.routes.ts';
 import { registerVerificationRoutes } from './modules/verification/verification.routes.ts';
+import { WechatMpClient } from './modules/wechat/mp-client.ts';
 import { registerWechatRoutes } from './modules/wechat/wechat.routes.ts';
 import { registerWithdrawRoutes } from './modules/withdraw/withdraw.routes.ts';
 import { registerWorksRoutes } from './modules/works/works.routes.ts';
@@ -220,7 +222,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // Alipay, or outside production without credentials the built-in sandbox (docs/payments.md)
   const alipay = opts.alipay !== undefined ? opts.alipay : createPlatformAlipay(config, database.db);
   const payment = { db: database.db, config, log: app.log, alipay };
-  const jobs = createScheduler({ database, config, log: app.log, outbox, payment });
+  const sms =
+    opts.sms ??
+    (config.sms.aliyun
+      ? new AliyunSmsSender(config.sms.aliyun, app.log)
+      : new DevSmsSender(database.db, app.log));
+  // notices outside the site: SMS, and the WeChat 服务号 when one is set up (docs/notices.md)
+  const wechat = config.wechatMp ? new WechatMpClient(database.db, config.wechatMp, app.log) : null;
+  const notices = { db: database.db, sms, wechat, log: app.log };
+  const jobs = createScheduler({ database, config, log: app.log, outbox, payment, notices });
   app.decorate('outbox', outbox);
   app.decorate('jobs', jobs);
   const live = new LiveHub(database, app.log, { ...LIVE_DEFAULTS, ...config.live });
@@ -246,11 +256,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     db: database.db,
     outbox,
     config,
-    sms:
-      opts.sms ??
-      (config.sms.aliyun
-        ? new AliyunSmsSender(config.sms.aliyun, app.log)
-        : new DevSmsSender(database.db, app.log)),
+    sms,
     log: app.log,
     alipay,
   };
@@ -338,6 +344,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerProjectcenterRoutes(app, deps);
   registerQuestionRoutes(app, deps);
   registerConversationRoutes(app, deps);
+  registerNoticeRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { showEndOf } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { noticeRound } from '../src/modules/notice/notice-send.ts';
 import {
   bookEscrowSplit,
   type PaymentDeps,
@@ -14,6 +15,7 @@ import { createPlatformAlipay } from '../src/modules/payment/platform-alipay.ts'
 import { lockProject } from '../src/modules/project/project-transition.ts';
 import { acceptReport } from '../src/modules/report/report.service.ts';
 import { stageRound } from '../src/modules/stage/stage.service.ts';
+import { DevSmsSender } from '../src/modules/user/sms-sender.ts';
 import { adminClient, approvedAuth } from './admin-helpers.ts';
 import { freePort } from './free-port.ts';
 import { expectError, expectOk, rows } from './helpers.ts';
@@ -288,16 +290,33 @@ describe('overdue', () => {
       sql`select member_id, title, link from tips where title like '%进场款%逾期%' and link like ${`%id=${p.id}%`} order by member_id`,
     );
     expect(tips.map((t) => Number(t.member_id)).sort()).toEqual([cust.id, sup.id].sort());
+    // both tips are notices of kind payment (SMS on by default): the SMS names only the project's number
+    const queued = await rows<{ member_id: number; kind: string; channel: string }>(
+      ctx,
+      sql`select member_id, kind, channel from notices where event_id =
+            (select id from outbox_events where type = 'stage.overdue' and aggregate_id = ${String(p.id)})
+          order by member_id`,
+    );
+    expect(queued.map((n) => [Number(n.member_id), n.kind, n.channel])).toEqual(
+      [cust.id, sup.id].sort((a, b) => a - b).map((id) => [id, 'payment', 'sms']),
+    );
+    // sent by the notices job in the day (queued in the quiet hours, a notice waits for 08:00)
+    await db().execute(sql`update notices set send_after = now() where project_id = ${p.id}`);
+    const sender = new DevSmsSender(db(), ctx.app.log);
+    await noticeRound(
+      { db: db(), sms: sender, wechat: null, log: ctx.app.log },
+      new Date('2026-11-28T04:00:00Z'),
+    );
     const [mobile] = await rows<{ mobile: string }>(
       ctx,
       sql`select mobile from members where id = ${cust.id}`,
     );
     const sms = await rows<{ purpose: string; text: string }>(
       ctx,
-      sql`select purpose, text from dev_sms_outbox where mobile = ${mobile!.mobile} and purpose = 'stageOverdue' and text like '%逾期测试展台%'`,
+      sql`select purpose, text from dev_sms_outbox where mobile = ${mobile!.mobile} and purpose = 'notice.payment'`,
     );
-    expect(sms).toHaveLength(1);
-    expect(sms[0]!.text).toContain('进场款 ¥3,488.00 已逾期未付');
+    expect(sms.filter((m) => m.text.includes(p.orders)).length).toBeGreaterThanOrEqual(1);
+    expect(sms.map((m) => m.text).join()).not.toMatch(/逾期测试展台|¥/);
     // the operators' 资金概览 (overdue now, by the clock of the request: move the due time back)
     await db().execute(
       sql`update project_stages set due_at = now() - interval '2 days' where project_id = ${p.id} and kind = 'progress'`,

@@ -23,6 +23,7 @@ export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
 export * from './member/track-record.schema.ts';
 export * from './money.ts';
+export * from './notice/notice.schema.ts';
 export * from './payment/change-order.ts';
 export * from './payment/pay-plan.ts';
 export * from './payment/payment.schema.ts';

@@ -9,7 +9,7 @@ import { serverConfig, serverEnv, serverProductionProblems } from './server.ts';
 import { sessionsConfig, sessionsEnv } from './sessions.ts';
 import { smsConfig, smsEnv, smsProductionProblems } from './sms.ts';
 import { uploadsConfig, uploadsEnv } from './uploads.ts';
-import { wechatConfig, wechatEnv, wechatProductionProblems } from './wechat.ts';
+import { wechatConfig, wechatEnv, wechatMpConfig, wechatMpEnv, wechatProductionProblems } from './wechat.ts';
 
 /**
  * The environment, parsed once: nothing else in the server reads process.env. Each integration's
@@ -22,6 +22,7 @@ export const envSchema = z.object({
   ...sessionsEnv.shape,
   ...smsEnv.shape,
   ...wechatEnv.shape,
+  ...wechatMpEnv.shape,
   ...alipayEnv.shape,
   ...uploadsEnv.shape,
   ...jobsEnv.shape,
@@ -75,6 +76,8 @@ function toConfig(e: Env) {
     sms: smsConfig(e),
     /** null: WeChat sign-in is not configured (no appid + secret) */
     wechat: wechatConfig(e, e.PORT),
+    /** null: no WeChat 服务号 (no WECHAT_MP_APPID + WECHAT_MP_SECRET): no WeChat notices */
+    wechatMp: wechatMpConfig(e),
     /** null: no ALIPAY_APP_ID (the sandbox outside production, PAYMENT_NOT_CONFIGURED in production) */
     alipay: alipayConfig(e),
     uploads: uploadsConfig(e, e.DATA_DIR),

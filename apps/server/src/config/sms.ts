@@ -1,4 +1,6 @@
+import { NOTICE_KINDS, type NoticeKind } from '@zl/shared';
 import { z } from 'zod';
+import type { SmsNoticeKind } from '../modules/user/sms-sender.ts';
 import { trimSlashes } from './values.ts';
 
 /** Text messages (docs/wechat-and-sms.md): the development sender, or Aliyun's SMS service. */
@@ -11,9 +13,17 @@ export const smsEnv = z.object({
   ALIYUN_SMS_TEMPLATE_REGIST: z.string().max(64).optional(),
   ALIYUN_SMS_TEMPLATE_RESET: z.string().max(64).optional(),
   ALIYUN_SMS_TEMPLATE_BIND: z.string().max(64).optional(),
-  /** the notice of an overdue payment stage (variables project, stage, amount); unset: no such SMS */
-  ALIYUN_SMS_TEMPLATE_OVERDUE: z.string().max(64).optional(),
+  /** the offline nudge of an unread message (no variables); unset: no nudge SMS */
   ALIYUN_SMS_TEMPLATE_MESSAGE: z.string().max(64).optional(),
+  /** one template per kind of notice (variable orders; docs/notices.md); unset: that kind is not sent by SMS */
+  ALIYUN_SMS_TEMPLATE_NOTICE_AWARD: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_CONTRACT: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_PAYMENT: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_REWORK: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_RELEASE: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_COMPLAINT: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_WITHDRAW: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_ANSWER: z.string().max(64).optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
 });
 
@@ -25,7 +35,7 @@ export interface AliyunSmsConfig {
   signName: string;
   templates: Record<'regist' | 'reset' | 'bind', string>;
   /** notice templates (optional: a notice without one is not sent) */
-  notices: { stageOverdue: string | null; messageNudge: string | null };
+  notices: Record<SmsNoticeKind, string | null>;
   endpoint: string;
 }
 
@@ -74,8 +84,13 @@ function aliyunSmsConfig(e: SmsEnv): AliyunSmsConfig | null {
     signName: e.ALIYUN_SMS_SIGN_NAME!,
     templates: templates as AliyunSmsConfig['templates'],
     notices: {
-      stageOverdue: e.ALIYUN_SMS_TEMPLATE_OVERDUE ?? null,
       messageNudge: e.ALIYUN_SMS_TEMPLATE_MESSAGE ?? null,
+      ...(Object.fromEntries(
+        NOTICE_KINDS.map((k) => [
+          `notice.${k}`,
+          e[`ALIYUN_SMS_TEMPLATE_NOTICE_${k.toUpperCase()}` as keyof SmsEnv] ?? null,
+        ]),
+      ) as Record<`notice.${NoticeKind}`, string | null>),
     },
     endpoint: trimSlashes(e.ALIYUN_SMS_ENDPOINT),
   };

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { Unlisten } from '../db/listen.ts';
 import { nudgeRound } from '../modules/conversation/conversation-nudge.ts';
 import { revealEndedWindows } from '../modules/evaluation/evaluation.service.ts';
+import { type NoticeRoundDeps, noticeRound } from '../modules/notice/notice-send.ts';
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { type PaymentDeps, reconcile, releaseRules } from '../modules/payment/payment.service.ts';
@@ -22,6 +23,7 @@ export const AUTO_ACCEPT_LOCK_KEY = 0x7a6c_0201;
 export const REVEAL_LOCK_KEY = 0x7a6c_0202;
 export const STAGE_LOCK_KEY = 0x7a6c_0203;
 export const NUDGE_LOCK_KEY = 0x7a6c_0204;
+export const NOTICE_LOCK_KEY = 0x7a6c_0205;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
@@ -30,6 +32,9 @@ export const AUTO_ACCEPT_JOB = 'auto-accept-reports';
 export const REVEAL_JOB = 'reveal-evaluations';
 export const STAGE_JOB = 'stage-releases';
 export const NUDGE_JOB = 'message-nudge';
+export const NOTICE_JOB = 'notices';
+/** How often due notices (SMS, WeChat) are sent (docs/notices.md). */
+export const NOTICE_INTERVAL_MS = 60_000;
 /** How often unread messages are looked at for an offline SMS nudge (docs/conversation.md "Offline"). */
 export const NUDGE_INTERVAL_MS = 60_000;
 /** How often reports past AUTO_ACCEPT_DAYS are looked for (docs/delivery-report.md). */
@@ -384,8 +389,10 @@ export function createScheduler(opts: {
   outbox: Outbox;
   /** the payment module's wiring; no reconciliation job without it */
   payment?: PaymentDeps;
+  /** the notices' senders; no notices job without them */
+  notices?: NoticeRoundDeps;
 }): Scheduler {
-  const { database, config, log, outbox, payment } = opts;
+  const { database, config, log, outbox, payment, notices } = opts;
   const scheduler = new Scheduler(database, log);
   scheduler.register({
     name: EXPIRE_JOB,
@@ -463,6 +470,18 @@ export function createScheduler(opts: {
       return undefined;
     },
   });
+  // Notices outside the site: SMS and WeChat, never at night, retried (docs/notices.md).
+  if (notices)
+    scheduler.register({
+      name: NOTICE_JOB,
+      lockKey: NOTICE_LOCK_KEY,
+      intervalMs: NOTICE_INTERVAL_MS,
+      run: async () => {
+        const r = await noticeRound(notices);
+        if (r.sent || r.failed || r.retry) log.info(r, 'notices');
+        return undefined;
+      },
+    });
   // Evaluations whose window ended alone become public; both parties get a tip (docs/messages.md).
   scheduler.register({
     name: REVEAL_JOB,

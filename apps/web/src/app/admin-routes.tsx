@@ -50,6 +50,11 @@ export const adminRoute: RouteObject = {
           lazy: page(() => import('../features/admin/pages/audit-page.tsx')),
         },
         {
+          path: 'notices',
+          handle: { title: '站外通知 - 运营后台' },
+          lazy: page(() => import('../features/admin/pages/notices-page.tsx')),
+        },
+        {
           path: 'admins',
           handle: { title: '管理员 - 运营后台' },
           lazy: page(() => import('../features/admin/pages/admins-page.tsx')),

@@ -18,6 +18,7 @@ export const memberKeys = {
   all: ['member'] as const,
   userInfo: () => [...memberKeys.all, 'userInfo'] as const,
   personAuth: () => [...memberKeys.all, 'personAuthInfo'] as const,
+  notifyInfo: () => [...memberKeys.all, 'notifyInfo'] as const,
   businessAuth: () => [...memberKeys.all, 'businesAuthInfo'] as const,
 };
 

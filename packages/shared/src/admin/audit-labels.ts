@@ -45,6 +45,7 @@ export const auditActionLabels: Record<string, string> = {
   'complaint.answer': '答复投诉',
   'complaint.rule': '投诉裁决',
   'complaint.read_messages': '查看投诉项目的会话',
+  'notice.retry': '重发站外通知',
   ...Object.fromEntries(
     Object.entries(projectEventAuditLabels).map(([event, label]) => [`project.${event}`, label]),
   ),
@@ -59,6 +60,7 @@ export const auditTargetLabels: Record<string, string> = {
   project: '项目',
   withdrawal: '提现申请',
   complaint: '投诉',
+  notice: '站外通知',
 };
 
 /** An action code in Chinese; an unknown one (a newer server) says so instead of showing the code. */

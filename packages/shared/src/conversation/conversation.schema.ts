@@ -202,10 +202,3 @@ export const complaintMessagesResultSchema = z.object({
     }),
   ),
 });
-
-/** Member/notifySetting: 账号安全's switches of what reaches the member outside the site. */
-export const notifySettingSchema = z.strictObject({
-  /** an unread message sends one SMS per thread per hour (docs/conversation.md "Offline") */
-  messageSms: z.boolean({ error: '请选择是否开启短信提醒' }),
-});
-export const notifySettingResultSchema = z.object({ messageSms: z.boolean() });

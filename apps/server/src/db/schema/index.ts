@@ -7,6 +7,7 @@ export * from './idempotency.ts';
 export * from './invoices.ts';
 export * from './ledger.ts';
 export * from './members.ts';
+export * from './notices.ts';
 export * from './outbox.ts';
 export * from './payments.ts';
 export * from './projects.ts';

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   timestamp,
@@ -48,6 +50,8 @@ export const members = pgTable('members', {
   payoutBank: varchar('payout_bank', { length: 60 }).notNull().default(''),
   /** an unread message sends an SMS nudge (docs/conversation.md "Offline"); switched in 账号安全 */
   messageSms: boolean('message_sms').notNull().default(true),
+  /** per kind of notice, in-app only / + SMS / + WeChat (docs/notices.md); a kind not set keeps its default */
+  notifyPrefs: jsonb('notify_prefs').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   /** pay-password lockout of withdrawals (docs/withdrawals.md), like the login's three columns */
   payFailed: integer('pay_failed').notNull().default(0),
   payLockedUntil: timestamp('pay_locked_until', { withTimezone: true }),

@@ -19,3 +19,16 @@ export const wechatBindTickets = pgTable('wechat_bind_tickets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * The WeChat 服务号's access_token (docs/notices.md "WeChat"), one row per appid, shared by every
+ * server process: a process refreshes it only when it is missing or about to expire, under the
+ * row's lock, so N processes fetch `cgi-bin/token` once (WeChat limits the fetches per day, and a
+ * new token ends the old one after five minutes).
+ */
+export const wechatMpTokens = pgTable('wechat_mp_tokens', {
+  appid: varchar('appid', { length: 64 }).primaryKey(),
+  token: varchar('token', { length: 600 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

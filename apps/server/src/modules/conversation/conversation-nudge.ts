@@ -1,6 +1,6 @@
-import { shanghaiClock } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { quietHour } from '../notice/quiet-hours.ts';
 import { insertEvent } from '../outbox/outbox.repo.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SmsSender } from '../user/sms-sender.ts';
@@ -17,10 +17,7 @@ export const SMS_MESSAGE_HANDLER = 'sms.message';
 export const NUDGE_TEXT = '【展览供应商接单平台】您有新的项目消息，请登录查看';
 
 /** 22:00–08:00 Asia/Shanghai: no nudge is sent (the first round at 08:00 sends what waited). */
-export function quietHour(now: Date): boolean {
-  const h = shanghaiClock(now).getUTCHours();
-  return h >= 22 || h < 8;
-}
+export { quietHour };
 
 /** The payload of `message.nudge` (one per claimed nudge). */
 export type NudgePayload = { threadId: number; memberId: number };

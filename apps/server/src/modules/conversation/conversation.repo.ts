@@ -462,8 +462,3 @@ export async function nudgeMobileOf(db: DbOrTx, memberId: number): Promise<strin
     .limit(1);
   return row?.mobile;
 }
-
-/** 账号安全's switch of the offline nudge. */
-export async function setMessageSms(db: DbOrTx, memberId: number, on: boolean): Promise<void> {
-  await db.update(members).set({ messageSms: on }).where(eq(members.id, memberId));
-}

@@ -1,7 +1,5 @@
 import {
   messageSchema,
-  notifySettingResultSchema,
-  notifySettingSchema,
   openThreadSchema,
   readThreadResultSchema,
   readThreadSchema,
@@ -19,7 +17,6 @@ import { idempotent, routeOptions } from '../../lib/route.ts';
 import type { App, Deps } from '../../lib/types.ts';
 import { memberOf } from '../../plugins/guards.ts';
 import { onProjectEvent } from '../project/project-transition.ts';
-import { setMessageSms } from './conversation.repo.ts';
 import {
   listThreads,
   openAwardThread,
@@ -37,7 +34,6 @@ export const CONVERSATION_AWARD_HANDLER = 'conversation.award';
 export function registerConversationRoutes(app: App, deps: Deps): void {
   const member = routeOptions('member', 'Conversation');
   const customer = routeOptions('customer', 'Customer');
-  const account = routeOptions('member', 'Member');
   const { db } = deps;
   registerMessageNudges(deps.outbox, deps.sms, app.log);
   // the award opens the winner's thread (a pre-award thread with the winner goes on as it)
@@ -114,19 +110,5 @@ export function registerConversationRoutes(app: App, deps: Deps): void {
       ),
     ),
     async (request) => okEnvelope(await openThread(db, memberOf(request).memberId, request.body)),
-  );
-
-  app.post(
-    '/api/Member/notifySetting',
-    account(
-      '通知设置',
-      '账号安全中的提醒开关：messageSms 为项目消息 10 分钟未读时的短信提醒（每个会话每小时最多一条，22:00–08:00 不发）。',
-      notifySettingSchema,
-      notifySettingResultSchema,
-    ),
-    async (request) => {
-      await setMessageSms(db, memberOf(request).memberId, request.body.messageSms);
-      return okEnvelope({ messageSms: request.body.messageSms });
-    },
   );
 }

@@ -45,7 +45,12 @@ export async function questionTips(tx: Tx, type: string, e: QuestionEventPayload
       const followers = new Set(await followerIds(tx, e.projectId));
       const drafts: Draft[] = [];
       if (e.supplierId !== null) {
-        drafts.push(toSupplier(e.supplierId, '您的问题已回答', `参展商回答了您在项目${name}上的问题。`));
+        // the asker's answer also goes out of the site, as the asker chose (docs/notices.md)
+        drafts.push({
+          ...toSupplier(e.supplierId, '您的问题已回答', `参展商回答了您在项目${name}上的问题。`),
+          notice: 'answer',
+          projectId: e.projectId,
+        });
         followers.delete(e.supplierId);
       }
       for (const id of followers) {

@@ -1,18 +1,14 @@
 import { formatFen, type StageKind, stageKindLabels } from '@zl/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { writeTips } from '../tip/tip.events.ts';
 import { projectParties } from '../tip/tip.repo.ts';
-import { clip, customerLink, supplierLink } from '../tip/tip-drafts.ts';
-import type { SmsSender } from '../user/sms-sender.ts';
-import { findCustomerMobile } from './stage.repo.ts';
+import { asNotice, clip, customerLink, supplierLink } from '../tip/tip-drafts.ts';
 
-// What an overdue stage tells (docs/staged-escrow.md "Overdue"): a tip to each party, and one SMS
-// to the customer through the SMS provider (the development outbox by default).
+// What an overdue stage tells (docs/staged-escrow.md "Overdue"): a tip to each party, which goes
+// out of the site too as a notice of kind payment (docs/notices.md).
 
 export const TIP_STAGE_HANDLER = 'tips.stage';
-export const SMS_STAGE_HANDLER = 'sms.stage';
 
 /** The payload of `stage.overdue` (one per stage, written when the job marks it). */
 export interface StageOverduePayload {
@@ -22,35 +18,17 @@ export interface StageOverduePayload {
   amount: number;
 }
 
-export function registerStageNotices(outbox: Outbox, sms: SmsSender, log: FastifyBaseLogger): () => void {
+export function registerStageNotices(outbox: Outbox): () => void {
   const offTips = outbox.on<StageOverduePayload>(TIP_STAGE_HANDLER, 'stage.*', async (event, ctx) => {
     if (event.type !== 'stage.overdue') return;
-    await writeTips(ctx.tx, await overdueTips(ctx.tx, event.payload), event.id);
-  });
-  const offSms = outbox.on<StageOverduePayload>(SMS_STAGE_HANDLER, 'stage.*', async (event, ctx) => {
-    if (event.type !== 'stage.overdue' || !sms.notify) return;
-    const e = event.payload;
-    const p = await projectParties(ctx.tx, e.projectId);
-    const mobile = await findCustomerMobile(ctx.tx, e.projectId);
-    if (!p || !mobile) return;
-    const project = clip(p.title, 20);
-    const stage = stageKindLabels[e.kind];
-    const amount = formatFen(e.amount);
-    const sent = await sms.notify(
-      {
-        mobile,
-        kind: 'stageOverdue',
-        params: { project, stage, amount },
-        text: `【展览供应商接单平台】您的项目「${project}」${stage} ${amount} 已逾期未付，请尽快登录平台支付。`,
-      },
+    // both parties' tips are notices of kind payment: SMS / WeChat as each chose (docs/notices.md)
+    await writeTips(
       ctx.tx,
+      asNotice(await overdueTips(ctx.tx, event.payload), 'payment', event.payload.projectId),
+      event.id,
     );
-    if (sent) log.info({ stageId: e.stageId, projectId: e.projectId }, 'overdue notice sent');
   });
-  return () => {
-    offTips();
-    offSms();
-  };
+  return offTips;
 }
 
 /** Both parties' tips for one overdue stage. */

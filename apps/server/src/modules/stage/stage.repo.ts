@@ -254,17 +254,6 @@ export async function findWinnerId(db: DbOrTx, projectId: number): Promise<numbe
   return row?.supplierId;
 }
 
-/** The mobile of a project's customer (the overdue SMS goes there). */
-export async function findCustomerMobile(db: DbOrTx, projectId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ mobile: members.mobile })
-    .from(projects)
-    .innerJoin(members, eq(members.id, projects.customerId))
-    .where(eq(projects.id, projectId))
-    .limit(1);
-  return row?.mobile;
-}
-
 /** Whether a stage of the project is still to pay. */
 export async function hasUnpaidStage(db: DbOrTx, projectId: number): Promise<boolean> {
   const [row] = await db

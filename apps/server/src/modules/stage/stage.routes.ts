@@ -11,7 +11,7 @@ export function registerStageRoutes(app: App, deps: Deps): void {
   const member = routeOptions('member', 'Projectcenter');
   const customer = routeOptions('customer', 'Customer');
   const { db, config } = deps;
-  registerStageNotices(deps.outbox, deps.sms, app.log);
+  registerStageNotices(deps.outbox);
   const rules: ReleaseRules = {
     commissionBp: config.marketplace.platformCommissionBp,
     retentionDays: config.marketplace.retentionDays,

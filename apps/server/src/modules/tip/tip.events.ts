@@ -1,6 +1,7 @@
-import type { ProjectEvent } from '@zl/shared';
+import type { NoticeKind, ProjectEvent } from '@zl/shared';
 import { formatFen } from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
+import { queueNotices } from '../notice/notice-queue.ts';
 import { notifyLive } from '../outbox/live-channel.repo.ts';
 import type { Outbox, OutboxEvent } from '../outbox/outbox.ts';
 import type { ProjectEventNotice } from '../project/project-transition.ts';
@@ -12,7 +13,7 @@ import {
   type EvaluationPayload,
   evaluationTips,
 } from './tip-delivery.ts';
-import { clip, customerLink, type Draft, str, supplierLink } from './tip-drafts.ts';
+import { asNotice, clip, customerLink, type Draft, str, supplierLink } from './tip-drafts.ts';
 
 /**
  * Events → tips (docs/messages.md § Events). Registered on the outbox as `tips`: it runs after the
@@ -26,8 +27,26 @@ export const TIP_MEMBER_HANDLER = 'tips.member';
 export const TIP_EVALUATION_HANDLER = 'tips.evaluation';
 export const TIP_COMPLAINT_HANDLER = 'tips.complaint';
 
-/** The tips one project transition sends. Reads who the parties are from the database. */
+/** The project transitions whose tips also go out of the site, as which kind (docs/notices.md). */
+const PROJECT_NOTICES: Partial<Record<ProjectEvent, NoticeKind>> = {
+  award: 'award',
+  uploadContract: 'contract',
+  reviewContract: 'contract',
+  prepayPaid: 'payment',
+  reworkReport: 'rework',
+  accept: 'release',
+  closeByComplaint: 'complaint',
+};
+
+/** The tips one project transition sends, marked as notices where they must not be missed. */
 export async function projectTips(tx: Tx, n: Omit<ProjectEventNotice, 'eventId'>): Promise<Draft[]> {
+  const drafts = await projectTipDrafts(tx, n);
+  const kind = PROJECT_NOTICES[n.type.slice('project.'.length) as ProjectEvent];
+  return kind ? asNotice(drafts, kind, n.projectId) : drafts;
+}
+
+/** The tips one project transition sends. Reads who the parties are from the database. */
+async function projectTipDrafts(tx: Tx, n: Omit<ProjectEventNotice, 'eventId'>): Promise<Draft[]> {
   const p = await repo.projectParties(tx, n.projectId);
   if (!p) return [];
   const name = `「${clip(p.title, 60)}」`;
@@ -166,8 +185,26 @@ export interface LedgerPayload {
 /** The supplier's withdrawal records (个人中心's 提现记录, with each rejection's reason). */
 const WITHDRAW_RECORDS_LINK = '/personCenter/defaultPage#withdrawals';
 
-/** The tips one announced ledger movement sends (the movements a member did not do themself). */
+/** The ledger movements whose tips also go out of the site, as which kind (docs/notices.md). */
+const LEDGER_NOTICES: Record<string, NoticeKind> = {
+  escrow_release: 'release',
+  escrow_refund: 'payment',
+  change_refund: 'payment',
+  withdraw_payout: 'withdraw',
+  withdraw_reject: 'withdraw',
+};
+
+/** The tips one announced ledger movement sends, marked as notices where they must not be missed. */
 export async function ledgerTips(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
+  const drafts = await ledgerTipDrafts(tx, p);
+  const kind = LEDGER_NOTICES[p.type];
+  if (!kind) return drafts;
+  const projectId = p.refType === 'project' && /^\d{1,15}$/.test(p.refId ?? '') ? Number(p.refId) : null;
+  return asNotice(drafts, kind, projectId);
+}
+
+/** The tips one announced ledger movement sends (the movements a member did not do themself). */
+async function ledgerTipDrafts(tx: Tx, p: LedgerPayload): Promise<Draft[]> {
   const byMember = new Map<number, { coins: number; fen: number }>();
   for (const m of p.members ?? []) {
     const cur = byMember.get(m.memberId) ?? { coins: 0, fen: 0 };
@@ -295,7 +332,15 @@ export async function authReviewTips(tx: Tx, p: AuthReviewedPayload): Promise<Dr
 export async function writeTips(tx: Tx, drafts: Draft[], eventId: number): Promise<void> {
   const written = await repo.insertTips(
     tx,
-    drafts.map((d) => ({ ...d, eventId })),
+    drafts.map(({ notice: _n, projectId: _p, ...d }) => ({ ...d, eventId })),
+  );
+  // what must not be missed also goes out of the site (docs/notices.md), queued in this transaction
+  await queueNotices(
+    tx,
+    drafts.flatMap((d) =>
+      d.notice ? [{ memberId: d.memberId, kind: d.notice, projectId: d.projectId ?? null }] : [],
+    ),
+    eventId,
   );
   const byMember = new Map<number, number[]>();
   for (const t of written) byMember.set(t.memberId, [...(byMember.get(t.memberId) ?? []), t.id]);
@@ -337,7 +382,10 @@ export function registerTipHandlers(outbox: Outbox): () => void {
     'complaint.*',
     async (event, ctx) => {
       const drafts = await complaintTips(ctx.tx, event.type, event.payload);
-      await writeTips(ctx.tx, drafts, event.id);
+      // a complaint filed against a member, and the ruling, go out of the site too (docs/notices.md)
+      const notice = event.type === 'complaint.filed' || event.type === 'complaint.ruled';
+      const projectId = (await repo.complaintParties(ctx.tx, event.payload.complaintId))?.projectId ?? null;
+      await writeTips(ctx.tx, notice ? asNotice(drafts, 'complaint', projectId) : drafts, event.id);
     },
   );
   return () => {

@@ -1,4 +1,4 @@
-import type { SmsPurpose } from '@zl/shared';
+import type { NoticeKind, SmsPurpose } from '@zl/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { insertDevSms } from './sms.repo.ts';
@@ -9,14 +9,17 @@ export interface SmsMessage {
   purpose: SmsPurpose;
 }
 
+/** The notices' kinds: the offline nudge of a message, and one per kind of notice (docs/notices.md). */
+export type SmsNoticeKind = 'messageNudge' | `notice.${NoticeKind}`;
+
 /**
- * A notice, not a code (docs/staged-escrow.md "Overdue", docs/conversation.md "Offline"): `kind` picks the provider's template,
+ * A notice, not a code (docs/notices.md, docs/conversation.md "Offline"): `kind` picks the provider's template,
  * `params` fill its variables, `text` is the whole message in Chinese (what the development
  * sender keeps, and what the template says).
  */
 export interface SmsNotice {
   mobile: string;
-  kind: 'stageOverdue' | 'messageNudge';
+  kind: SmsNoticeKind;
   params: Record<string, string>;
   text: string;
 }

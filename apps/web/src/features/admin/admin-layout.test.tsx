@@ -58,5 +58,7 @@ describe('console queue badges', () => {
     const link = await screen.findByRole('link', { name: /^提现审核/ }, SLOW);
     expect(await within(link).findByText('2', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('link', { name: /^认证审核/ })).toBeNull();
+    // 站外通知 is of the audit area, beside 操作日志
+    expect(item('站外通知').getAttribute('href')).toBe('/admin/notices');
   });
 });

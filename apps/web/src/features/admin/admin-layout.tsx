@@ -3,6 +3,7 @@ import AuditOutlined from '@ant-design/icons/AuditOutlined';
 import FileSearchOutlined from '@ant-design/icons/FileSearchOutlined';
 import FundOutlined from '@ant-design/icons/FundOutlined';
 import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
+import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
 import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
@@ -34,6 +35,7 @@ const NAV: Array<{ key: string; area: AdminArea; label: string; icon: React.Reac
   { key: 'funds', area: 'finance', label: '资金概览', icon: <FundOutlined /> },
   { key: 'members', area: 'members', label: '会员管理', icon: <TeamOutlined /> },
   { key: 'audit', area: 'audit', label: '操作日志', icon: <FileSearchOutlined /> },
+  { key: 'notices', area: 'audit', label: '站外通知', icon: <NotificationOutlined /> },
   { key: 'admins', area: 'admins', label: '管理员', icon: <AuditOutlined /> },
   { key: 'complaints', area: 'review', label: '投诉处理', icon: <AlertOutlined /> },
 ];

@@ -12,6 +12,8 @@ export const adminKeys = {
   withdrawList: (q: object) => [...adminKeys.withdrawals(), q] as const,
   funds: () => [...adminKeys.all, 'fundsOverview'] as const,
   queueCounts: () => [...adminKeys.all, 'queueCounts'] as const,
+  notices: () => [...adminKeys.all, 'noticeList'] as const,
+  noticeList: (q: object) => [...adminKeys.notices(), q] as const,
 };
 
 /** The operator's project review (features/admin/projects). */

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { NOTICE_DEFAULTS } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -100,20 +101,39 @@ describe('/personCenter/securitySetting', { timeout: 30_000 }, () => {
     expect(screen.queryByText('设置支付密码')).toBeNull();
   });
 
-  it('通知设置: the SMS nudge switch saves once and shows the answer', async () => {
+  it('通知设置: each kind and the nudge save at once, with only what changed', async () => {
     const bodies: string[] = [];
+    const settings = {
+      messageSms: true,
+      kinds: { ...NOTICE_DEFAULTS },
+      wechatEnabled: false,
+      wechatBound: false,
+    };
     mockFetch((url, init) => {
+      if (url.includes('Member/notifyInfo')) return jsonResponse(envelope('success', settings));
       if (url.includes('Member/notifySetting')) {
         bodies.push(String(init?.body));
-        return jsonResponse(envelope('success', { messageSms: false }));
+        const b = JSON.parse(String(init?.body));
+        return jsonResponse(
+          envelope('success', {
+            ...settings,
+            messageSms: b.messageSms ?? true,
+            kinds: { ...settings.kinds, ...(b.kinds ?? {}) },
+          }),
+        );
       }
       return jsonResponse(envelope('success', userInfoFixture()));
     });
     renderPage();
-    const sw = await screen.findByRole('switch', { name: '项目消息短信提醒' }, SLOW);
-    expect(sw.getAttribute('aria-checked')).toBe('true');
+    const section = await screen.findByRole('region', { name: '通知设置' }, SLOW);
+    // no WeChat choice while the platform has no 服务号
+    expect(within(section).queryByText('站内 + 短信 + 微信')).toBeNull();
+    const award = within(section).getByRole('radiogroup', { name: '中标结果' });
+    fireEvent.click(within(award).getByText('站内 + 短信'));
+    await waitFor(() => expect(bodies).toEqual([JSON.stringify({ kinds: { award: 'sms' } })]));
+    const sw = within(section).getByRole('switch', { name: '项目消息短信提醒' });
     fireEvent.click(sw);
     await waitFor(() => expect(sw.getAttribute('aria-checked')).toBe('false'));
-    expect(bodies).toEqual([JSON.stringify({ messageSms: false })]);
+    expect(bodies[1]).toBe(JSON.stringify({ messageSms: false }));
   });
 });

@@ -1,6 +1,11 @@
 import {
   changePwdSchema,
   maskMobile,
+  NOTICE_KINDS,
+  NOTICE_LEVELS,
+  noticeKindLabels,
+  noticeLevelLabels,
+  noticePrefs,
   PASSWORD_MAX,
   passwordSchema,
   setPaymentSchema,
@@ -21,7 +26,7 @@ import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
 import { useUserInfo } from '../../../lib/user-info.ts';
 import { zodRule } from '../../../lib/zod-rule.ts';
 import { useChangePwd } from '../api/change-pwd.ts';
-import { useNotifySetting } from '../api/notify-setting.ts';
+import { useNotifyInfo, useNotifySetting } from '../api/notify-setting.ts';
 import { useSetPayment } from '../api/set-payment.ts';
 import { objectRule } from '../components/object-rule.ts';
 import '../member.css';
@@ -256,18 +261,45 @@ function PaymentForm({ user }: { user: UserInfo }) {
   );
 }
 
-/** 通知设置: the SMS nudge of a project message unread for 10 minutes (docs/conversation.md "Offline"). */
-function NotifySettings({ user }: { user: UserInfo }) {
+/**
+ * 通知设置 (docs/notices.md): per kind, in-app only / + SMS / + WeChat; and the SMS nudge of a
+ * project message unread for 10 minutes (docs/conversation.md "Offline"). Each change is saved at once.
+ */
+function NotifySettings() {
+  const { data } = useNotifyInfo();
   const save = useNotifySetting();
+  if (!data) return <Skeleton active paragraph={{ rows: 4 }} />;
+  const levels = NOTICE_LEVELS.filter((l) => l !== 'wechat' || data.wechatEnabled);
+  // every kind shown, with its default where the answer has none
+  const kinds = noticePrefs(data.kinds);
   return (
-    <section className="zl-member-section">
+    <section className="zl-member-section" aria-label="通知设置">
       <h2>通知设置</h2>
-      <div className="zl-bind-list">
-        <div>
+      <p>
+        选择哪些事项除站内消息外，还通过短信{data.wechatEnabled ? '或微信服务号' : ''}
+        通知您。短信只含项目编号，不含金额和内容；22:00–08:00 不发送，次日 8:00 补发。
+        {data.wechatEnabled && !data.wechatBound && ' 绑定微信后可接收微信通知。'}
+      </p>
+      <div className="zl-notify-list">
+        {NOTICE_KINDS.map((k) => (
+          <div key={k} className="zl-notify-row">
+            <span id={`zl-notify-${k}`}>{noticeKindLabels[k]}</span>
+            <Radio.Group
+              aria-labelledby={`zl-notify-${k}`}
+              size="small"
+              optionType="button"
+              value={kinds[k] === 'wechat' && !data.wechatEnabled ? 'sms' : kinds[k]}
+              disabled={save.isPending}
+              options={levels.map((l) => ({ value: l, label: noticeLevelLabels[l] }))}
+              onChange={(e) => save.mutate({ kinds: { [k]: e.target.value } })}
+            />
+          </div>
+        ))}
+        <div className="zl-notify-row">
           <label htmlFor="zl-message-sms">项目消息短信提醒</label>
           <Switch
             id="zl-message-sms"
-            checked={user.messageSms}
+            checked={data.messageSms}
             loading={save.isPending}
             disabled={save.isPending}
             onChange={(on) => save.mutate({ messageSms: on })}
@@ -275,9 +307,7 @@ function NotifySettings({ user }: { user: UserInfo }) {
         </div>
       </div>
       <p style={{ marginTop: 8 }}>
-        会话中的新消息 10
-        分钟未读时，向您的手机发送一条不含内容的短信提醒，每个会话每小时最多一条，22:00–08:00 不发送（次日
-        8:00 补发）。
+        项目消息短信提醒：会话中的新消息 10 分钟未读时，发送一条不含内容的短信，每个会话每小时最多一条。
       </p>
     </section>
   );
@@ -314,7 +344,7 @@ export default function SecuritySettingPage() {
         <p>修改后，其他设备上的登录会自动退出。</p>
         <ChangePasswordForm />
       </section>
-      <NotifySettings user={user} />
+      <NotifySettings />
       {user.cardtype === 'customer' ? (
         // docs/withdrawals.md "Who may withdraw": refunds go back to the customer's Alipay payment
         <section className="zl-member-section">
