@@ -38,4 +38,20 @@ describe('待办 unread tips', { timeout: 30_000 }, () => {
     expect(await screen.findByTitle('5 条未读消息')).toBeTruthy();
     expect(screen.getByRole('link', { name: /有 5 条未读消息/ })).toBeTruthy();
   });
+
+  it('unread conversation messages are a 待办 of their own, linking to 会话', async () => {
+    mockFetch(() =>
+      jsonResponse(envelope('success', { ...userInfoFixture(), unread: 0, unreadMessages: 2 })),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter>
+          <HomeTodos todos={{ quote: [], delivery: [], unreadTips: 0 }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const link = await screen.findByRole('link', { name: /有 2 条未读会话消息/ });
+    expect(link.getAttribute('href')).toBe('/message?tab=chat');
+    expect(screen.queryByText(/暂无待办/)).toBeNull();
+  });
 });

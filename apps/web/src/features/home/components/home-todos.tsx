@@ -1,20 +1,23 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
 import CheckCircleOutlined from '@ant-design/icons/CheckCircleOutlined';
+import MessageOutlined from '@ant-design/icons/MessageOutlined';
 import type { HomeInfo } from '@zl/shared';
 import Tag from 'antd/es/tag';
 import { Link } from 'react-router';
 import { deadlineInfo } from '../../../lib/project-dates.ts';
-import { useUnreadCount } from '../../message/index.ts';
+import { useUnreadCount, useUnreadTotal } from '../../message/index.ts';
 
 type Todos = HomeInfo['todos'];
 
-/** 「待办」: the won projects waiting on the supplier, the projects to quote, unread tips. */
+/** 「待办」: the won projects waiting on the supplier, the projects to quote, unread tips and conversation messages. */
 export function HomeTodos({ todos }: { todos: Todos }) {
   // the header badge's count (userInfo, refreshed on every live tip), so the two never disagree;
   // Home/info's own count only until userInfo has answered (docs/home.md)
   const live = useUnreadCount();
   const unreadTips = live ?? todos.unreadTips;
-  const none = todos.delivery.length === 0 && todos.quote.length === 0 && unreadTips === 0;
+  // the project conversation's unread messages (docs/conversation.md), as the header badge counts them
+  const { messages } = useUnreadTotal();
+  const none = todos.delivery.length === 0 && todos.quote.length === 0 && unreadTips === 0 && messages === 0;
   return (
     <section className="zl-panel zl-home-todos" aria-labelledby="home-todos">
       <h2 className="zl-home-h2" id="home-todos">
@@ -83,6 +86,11 @@ export function HomeTodos({ todos }: { todos: Todos }) {
       {unreadTips > 0 && (
         <Link to="/message" className="zl-home-tips">
           <BellOutlined /> 有 <b>{unreadTips}</b> 条未读消息，去消息中心查看
+        </Link>
+      )}
+      {messages > 0 && (
+        <Link to="/message?tab=chat" className="zl-home-tips">
+          <MessageOutlined /> 有 <b>{messages}</b> 条未读会话消息，去会话查看
         </Link>
       )}
     </section>
