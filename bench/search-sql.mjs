@@ -3,7 +3,7 @@
 // sends for the newest open page (apps/server/test/search-bench-sql.test.ts compares them).
 import { createHash } from 'node:crypto';
 
-export const LIST_SQL = `select "id", "orders", "title", "groupid", "areas", "length", "width", "height", "opens", "prov", "city", "sdate", "edate", "biddl", "coins", "peoples", "prepay", "status", "picture", "created_at", exists (select 1 from favorites f where f.member_id = $1 and f.project_id = "projects"."id"), "created_at"::text, (select "n" from "search_counts" where "key" = $2 and "counted_at" > now() - make_interval(secs => $3)) from "projects" where ("projects"."status" = $4 and "projects"."biddl" > now()) order by "projects"."created_at" desc nulls last, "projects"."id" desc nulls last limit 21 offset 0`;
+export const LIST_SQL = `select "id", "orders", "title", "groupid", "areas", "length", "width", "height", "opens", "prov", "city", "sdate", "edate", "biddl", "coins", "peoples", "prepay", "status", "picture", "created_at", "build_start", exists (select 1 from favorites f where f.member_id = $1 and f.project_id = "projects"."id"), "created_at"::text, (select "n" from "search_counts" where "key" = $2 and "counted_at" > now() - make_interval(secs => $3)) from "projects" where ("projects"."status" = $4 and "projects"."biddl" > now()) order by "projects"."created_at" desc nulls last, "projects"."id" desc nulls last limit 21 offset 0`;
 
 /** The shared count's key of the newest open page: search.service.ts's countKey of { status: 1 }. */
 export const NEWEST_COUNT_KEY = createHash('sha256')

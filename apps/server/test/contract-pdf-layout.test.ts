@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { QuoteLine } from '@zl/shared';
+import { defaultShowDates } from '@zl/shared';
 import { describe, expect, it } from 'vitest';
 import { type ContractDraft, renderContractPdf } from '../src/modules/contract/contract-pdf.ts';
 
@@ -34,6 +35,11 @@ function draft(lineCount: number): ContractDraft {
     addr: '上海新国际博览中心 E3 馆',
     sdate: '2027-04-20',
     edate: '2027-04-23',
+    ...defaultShowDates('2027-04-20', '2027-04-23'),
+    filingDeadline: new Date('2027-04-10T10:00:00Z'),
+    hall: 'E3 馆',
+    booth: 'E3-A05',
+    deposit: 500_000,
     areas: 54,
     customer: { name: '上海辰星会展服务有限公司', mobile: '13800000001' },
     supplier: { name: '上海鼎盛展览工程有限公司', mobile: '13800000002' },

@@ -83,6 +83,9 @@ describe('Projectcenter/contractPdf', () => {
       '逐项验收',
       '7 日内',
       '签字',
+      // the show's hard dates (docs/show-dates.md)
+      '进场布展：',
+      '撤场：',
     ])
       expect(text).toContain(s);
     const post = await pdfOf(cust, p.id, 'POST');

@@ -130,7 +130,7 @@ describe("the list rows' time formatting (arithmetic, not toISOString)", () => {
 describe("the list item writer (a row's text straight to its JSON)", () => {
   const itemText = compileZodSerializer(projectSummarySchema);
   // the id, orders, title, groupid, areas, length, width, height, opens, prov, city, sdate, edate,
-  // biddl, coins, peoples, prepay, status, picture, created_at, favorite, sort key, kept count
+  // biddl, coins, peoples, prepay, status, picture, created_at, build_start, favorite, sort key, kept count
   const row = (over: Partial<Record<number, string | null>> = {}): SearchTextRow => {
     const r: (string | null)[] = [
       '1234567',
@@ -153,6 +153,7 @@ describe("the list item writer (a row's text straight to its JSON)", () => {
       '1',
       '["AAAAAAAAAAAAAAAAAAAAAA", "BBBBBBBBBBBBBBBBBBBBBB"]',
       '2026-11-24 03:31:05.123456+08',
+      '2026-11-29 00:00:00+00',
       'f',
       '2026-11-24 03:31:05.123456+08',
       null,
@@ -162,7 +163,7 @@ describe("the list item writer (a row's text straight to its JSON)", () => {
   };
   const cases: SearchTextRow[] = [
     row(),
-    row({ 20: 't', 18: '[]' }),
+    row({ 21: 't', 18: '[]' }),
     // what a title may hold: quotes, backslashes, control characters, an emoji, U+2028
     row({ 2: '"引号" \\ 反斜杠 \n\t \u0001 😀 \u2028 </script>', 1: 'ZL-"x"' }),
     row({ 2: 'a\ud800b' }), // a lone surrogate

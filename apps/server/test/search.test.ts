@@ -139,6 +139,18 @@ describe('Projectcenter/searchList', () => {
     const from = isoDate(Date.now() + 35 * DAY);
     const dates = await walk({ sdateFrom: from });
     expect(dates.map((p) => p.id)).toEqual(await expected('created_at desc, id desc', `sdate >= '${from}'`));
+    // by build-in start (docs/show-dates.md): a range of Asia/Shanghai days, and sorted by it
+    const bFrom = isoDate(Date.now() + 32 * DAY);
+    const bTo = isoDate(Date.now() + 34 * DAY);
+    const built = await walk({ buildFrom: bFrom, buildTo: bTo, sort: 'build' });
+    expect(built.map((p) => p.id)).toEqual(
+      await expected(
+        'build_start asc, id asc',
+        `build_start >= '${bFrom}T00:00:00+08:00' and build_start < '${bTo}T00:00:00+08:00'::timestamptz + interval '1 day'`,
+      ),
+    );
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.every((p) => p.buildStart >= new Date(`${bFrom}T00:00:00+08:00`).toISOString())).toBe(true);
     const awarded = await search({ status: 2 });
     expect(awarded.body.data.listItem.map((p) => p.title)).toEqual(['已选标 100%_满意 展台']);
     expect(awarded.body.data.listItem[0]!.statusText).toBe('已选标');
@@ -185,6 +197,8 @@ describe('Projectcenter/searchList', () => {
     expectFields(await search({ prov: '上海市', city: '广州市' }), ['city']);
     expectFields(await search({ sdateFrom: '2026-13-45' }), ['sdateFrom']);
     expectFields(await search({ sdateFrom: '2027-02-01', sdateTo: '2027-01-01' }), ['sdateTo']);
+    expectFields(await search({ buildFrom: '2027-02-01', buildTo: '2027-01-01' }), ['buildTo']);
+    expectFields(await search({ buildFrom: '明天' }), ['buildFrom']);
     expectFields(await search({ keyword: 'x'.repeat(51) }), ['keyword']);
     expectError(await search({ extra: 1 }), 'VALIDATION_FAILED');
   });

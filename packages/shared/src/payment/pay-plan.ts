@@ -95,8 +95,8 @@ export function splitPlan(contractAmount: number, plan: PayPlan): PlannedStage[]
 const DAY_MS = 86_400_000;
 
 /**
- * The build-in start the money follows until projects carry their own build-in window: 00:00
- * Asia/Shanghai two days before the show opens (the default build-in of docs/staged-escrow.md).
+ * The build-in start of a project without its own (`buildStart`, docs/show-dates.md): 00:00
+ * Asia/Shanghai two days before the show opens.
  */
 export function buildInStartOf(sdate: string): Date {
   return new Date(shanghaiMidnight(sdate).getTime() - 2 * DAY_MS);
@@ -108,11 +108,15 @@ export function showEndOf(edate: string): Date {
 }
 
 /**
- * When a stage is due: prepay and progress by the build-in start, final and retention by the end
- * of the show's last day, a change stage at once (`now`).
+ * When a stage is due: prepay and progress by the build-in start (the project's `buildStart`),
+ * final and retention by the end of the show's last day, a change stage at once (`now`).
  */
-export function stageDueAt(kind: StageKind, dates: { sdate: string; edate: string }, now: Date): Date {
-  if (kind === 'prepay' || kind === 'progress') return buildInStartOf(dates.sdate);
+export function stageDueAt(
+  kind: StageKind,
+  dates: { sdate: string; edate: string; buildStart?: Date | null },
+  now: Date,
+): Date {
+  if (kind === 'prepay' || kind === 'progress') return dates.buildStart ?? buildInStartOf(dates.sdate);
   if (kind === 'change') return now;
   return showEndOf(dates.edate);
 }

@@ -30,6 +30,8 @@ export const projectSummarySchema = z.object({
   city: z.string(),
   sdate: z.string(),
   edate: z.string(),
+  /** build-in start, ISO (docs/show-dates.md) */
+  buildStart: z.string(),
   biddl: z.string(),
   coins: z.number().int(),
   peoples: z.number().int(),
@@ -73,6 +75,17 @@ export const projectDetailSchema = z.object({
   conts: z.string(),
   sdate: z.string(),
   edate: z.string(),
+  /** build-in and teardown windows, the filing deadline ('' none): ISO instants (docs/show-dates.md) */
+  buildStart: z.string(),
+  buildEnd: z.string(),
+  teardownStart: z.string(),
+  teardownEnd: z.string(),
+  filingDeadline: z.string(),
+  /** 馆号 and 展位号 ('' when not given) */
+  hall: z.string(),
+  booth: z.string(),
+  /** 施工押金, 分 (0: none) */
+  deposit: z.number().int(),
   biddl: z.string(),
   prov: z.string(),
   city: z.string(),

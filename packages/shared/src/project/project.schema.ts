@@ -7,6 +7,7 @@ import { isValidRegion } from '../region/region.ts';
 import { labelledText, textSchema } from '../text/text.schema.ts';
 import { PROJECT_GROUPS } from './project-states.ts';
 import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
+import { defaultShowDates, showDateIssues } from './show-dates.ts';
 
 /**
  * Customer and operator calls of the marketplace (docs/marketplace.md). The supplier calls'
@@ -27,6 +28,13 @@ function metres(label: string) {
     .min(0.5, { error: `${label}不能小于 0.5 米` })
     .max(200, { error: `${label}不能大于 200 米` })
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: `${label}最多两位小数` });
+}
+
+/** An instant of a form's date-time picker: ISO 8601 with its offset. */
+function instantField(label: string) {
+  return textSchema({ error: `请选择${label}`, max: 40, maxError: `${label}格式不正确`, label })
+    .min(1, { error: `请选择${label}` })
+    .pipe(z.iso.datetime({ offset: true, error: `${label}格式不正确` }));
 }
 
 function dateField(label: string) {
@@ -107,6 +115,26 @@ export const projectSaveSchema = z
     payPlan: payPlanSchema.default(PAY_PLAN_DEFAULT),
     sdate: dateField('开展日期'),
     edate: dateField('撤展日期'),
+    /** build-in and teardown windows (ISO instants; absent: the defaults of defaultShowDates) */
+    buildStart: instantField('进场布展开始时间').optional(),
+    buildEnd: instantField('布展结束时间').optional(),
+    teardownStart: instantField('撤场开始时间').optional(),
+    teardownEnd: instantField('撤场结束时间').optional(),
+    /** the venue's drawing-approval deadline (报馆截止); '' or absent: none */
+    filingDeadline: textSchema({ max: 40, maxError: '报馆截止时间格式不正确', label: '报馆截止时间' })
+      .refine((v) => v === '' || z.iso.datetime({ offset: true }).safeParse(v).success, {
+        error: '报馆截止时间格式不正确',
+      })
+      .optional(),
+    hall: text('馆号', 20).default(''),
+    booth: text('展位号', 20).default(''),
+    /** 施工押金, 分 (0: none) */
+    deposit: z
+      .number({ error: '施工押金格式不正确' })
+      .int({ error: '施工押金应为整数（分）' })
+      .min(0, { error: '施工押金不能为负数' })
+      .max(100_000_000_00, { error: '施工押金最多 1 亿元' })
+      .default(0),
     biddl: textSchema({
       error: '请选择报价截止时间',
       max: 40,
@@ -149,6 +177,24 @@ export const projectSaveSchema = z
       ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应晚于现在' });
     else if (deadline >= shanghaiMidnight(v.sdate).getTime())
       ctx.addIssue({ code: 'custom', path: ['biddl'], message: '报价截止时间应早于开展日期' });
+    // the show's hard dates (docs/show-dates.md), those given or their defaults
+    if (v.edate < v.sdate) return;
+    const d = defaultShowDates(v.sdate, v.edate);
+    const at = (x: string | undefined, fallback: Date) => (x ? new Date(x) : fallback);
+    for (const issue of showDateIssues(
+      {
+        sdate: v.sdate,
+        edate: v.edate,
+        buildStart: at(v.buildStart, d.buildStart),
+        buildEnd: at(v.buildEnd, d.buildEnd),
+        teardownStart: at(v.teardownStart, d.teardownStart),
+        teardownEnd: at(v.teardownEnd, d.teardownEnd),
+        filingDeadline: v.filingDeadline ? new Date(v.filingDeadline) : null,
+      },
+      new Date(),
+      v.buildStart !== undefined,
+    ))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   });
 export type ProjectSaveInput = z.input<typeof projectSaveSchema>;
 export type ProjectSaveValues = z.output<typeof projectSaveSchema>;

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './calendar.ts';
 export * from './complaints.ts';
 export * from './conversation.ts';
 export * from './evaluations.ts';

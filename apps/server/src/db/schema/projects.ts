@@ -68,6 +68,22 @@ export const projects = pgTable(
     conts: text('conts').notNull().default(''),
     sdate: date('sdate', { mode: 'string' }).notNull(),
     edate: date('edate', { mode: 'string' }).notNull(),
+    /**
+     * The show's hard dates (docs/show-dates.md): build-in and teardown windows. NOT NULL; a row
+     * inserted without them gets the defaults from sdate/edate (trigger zl_project_dates, migration
+     * 0026) — DEFAULT NULL only lets the trigger fill them.
+     */
+    buildStart: timestamp('build_start', { withTimezone: true }).notNull().default(sql`null`),
+    buildEnd: timestamp('build_end', { withTimezone: true }).notNull().default(sql`null`),
+    teardownStart: timestamp('teardown_start', { withTimezone: true }).notNull().default(sql`null`),
+    teardownEnd: timestamp('teardown_end', { withTimezone: true }).notNull().default(sql`null`),
+    /** the venue's drawing-approval deadline (报馆截止), when known */
+    filingDeadline: timestamp('filing_deadline', { withTimezone: true }),
+    /** 馆号, 展位号 */
+    hall: varchar('hall', { length: 20 }).notNull().default(''),
+    booth: varchar('booth', { length: 20 }).notNull().default(''),
+    /** 施工押金, 分 */
+    deposit: bigint('deposit', { mode: 'number' }).notNull().default(0),
     /** bidding deadline: bidding closes then; with no winner the project expires (status 7) */
     biddl: timestamp('biddl', { withTimezone: true }).notNull(),
     prov: varchar('prov', { length: 20 }).notNull(),
@@ -122,6 +138,8 @@ export const projects = pgTable(
     index('projects_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('projects_status_biddl_idx').on(t.status, t.biddl, t.id),
     index('projects_status_areas_idx').on(t.status, t.areas, t.id),
+    // by build-in start (searchList's buildFrom/buildTo and sort 'build'; docs/show-dates.md)
+    index('projects_status_build_idx').on(t.status, t.buildStart, t.id),
     // Region and type filters, newest first, in index order (keyset-ready: the id ends each key).
     // The region ones carry groupid and biddl after the key (migration 0014): a count of "type +
     // region" (the common filter pair) checks both in the index, an index-only scan, instead of

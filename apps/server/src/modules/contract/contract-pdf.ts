@@ -1,9 +1,9 @@
 import {
   AUTO_ACCEPT_DAYS_DEFAULT,
-  buildInDate,
   formatFen,
   type QuoteLine,
   REQUIREMENT_CATEGORIES,
+  shanghaiDateTime,
 } from '@zl/shared';
 import { openPdf, signatureBlock, tableRows } from '../../lib/pdf-fonts.ts';
 
@@ -27,6 +27,16 @@ export interface ContractDraft {
   addr: string;
   sdate: string;
   edate: string;
+  /** the show's hard dates (docs/show-dates.md) */
+  buildStart: Date;
+  buildEnd: Date;
+  teardownStart: Date;
+  teardownEnd: Date;
+  filingDeadline: Date | null;
+  hall: string;
+  booth: string;
+  /** 施工押金, 分 */
+  deposit: number;
   areas: number;
   customer: ContractParty;
   supplier: ContractParty;
@@ -49,6 +59,12 @@ export interface ContractStage {
   due: string;
   /** when the platform pays it to 乙方 */
   release: string;
+}
+
+/** `YYYY-MM-DD HH:mm` of an instant in Asia/Shanghai. */
+function minute(at: Date): string {
+  const { dates, times } = shanghaiDateTime(at);
+  return `${dates} ${times.slice(0, 5)}`;
 }
 
 export function contractFileName(orders: string): string {
@@ -79,7 +95,19 @@ export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
   p(`项目名称：${d.title}`);
   p(`订单号：${d.orders}　　展台面积：${d.areas} 平方米`);
   p(`展会地点：${[d.prov, d.city, d.strt, d.addr].filter(Boolean).join(' ')}`);
-  p(`展期：${d.sdate} 至 ${d.edate}　　进场日：${buildInDate(d.sdate)}（开展前一天）　　撤场日：${d.edate}`);
+  if (d.hall || d.booth)
+    p(`展位：${[d.hall && `${d.hall}`, d.booth && `展位号 ${d.booth}`].filter(Boolean).join('　')}`);
+  p(`进场布展：${minute(d.buildStart)} 至 ${minute(d.buildEnd)}`);
+  p(`开展：${d.sdate} 至 ${d.edate}　　撤场：${minute(d.teardownStart)} 至 ${minute(d.teardownEnd)}`);
+  if (d.filingDeadline || d.deposit > 0)
+    p(
+      [
+        d.filingDeadline ? `报馆截止：${minute(d.filingDeadline)}` : '',
+        d.deposit > 0 ? `施工押金：${formatFen(d.deposit)}` : '',
+      ]
+        .filter(Boolean)
+        .join('　　'),
+    );
   p(`乙方承诺工期：${d.days} 天　　定标时间：${d.awardedAt}`);
 
   h('三、报价明细（金额单位：元）');

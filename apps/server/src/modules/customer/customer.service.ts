@@ -4,6 +4,7 @@ import {
   type CustomerQuote,
   computeAreas,
   type customerProjectListSchema,
+  defaultShowDates,
   findTransition,
   PROJECT_CHECKED,
   PROJECT_STATUS,
@@ -66,6 +67,12 @@ async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
     prepay: 0,
     sdate: v.sdate,
     edate: v.edate,
+    // the show's hard dates: those given, or the defaults (docs/show-dates.md)
+    ...showDatesOf(v),
+    filingDeadline: v.filingDeadline ? new Date(v.filingDeadline) : null,
+    hall: v.hall,
+    booth: v.booth,
+    deposit: v.deposit,
     biddl: new Date(v.biddl),
     prov: v.prov,
     city: v.city,
@@ -83,6 +90,17 @@ async function columnsOf(tx: Tx, memberId: number, v: ProjectSaveValues) {
     meigong: v.meigong,
     zulin: v.zulin,
   } satisfies ProjectUpdate;
+}
+
+/** The build-in and teardown windows of a save: those given, the defaults for the rest. */
+function showDatesOf(v: ProjectSaveValues) {
+  const d = defaultShowDates(v.sdate, v.edate);
+  return {
+    buildStart: v.buildStart ? new Date(v.buildStart) : d.buildStart,
+    buildEnd: v.buildEnd ? new Date(v.buildEnd) : d.buildEnd,
+    teardownStart: v.teardownStart ? new Date(v.teardownStart) : d.teardownStart,
+    teardownEnd: v.teardownEnd ? new Date(v.teardownEnd) : d.teardownEnd,
+  };
 }
 
 /**

@@ -22,4 +22,5 @@ export const projectSummaryColumns = {
   status: projects.status,
   picture: projects.picture,
   createdAt: projects.createdAt,
+  buildStart: projects.buildStart,
 };

@@ -27,6 +27,7 @@ export type ProjectSummaryRow = Pick<
   | 'city'
   | 'sdate'
   | 'edate'
+  | 'buildStart'
   | 'biddl'
   | 'coins'
   | 'peoples'
@@ -142,6 +143,7 @@ export function projectSummary(row: ProjectSummaryRow, favorite = false): Projec
     city: row.city,
     sdate: row.sdate,
     edate: row.edate,
+    buildStart: isoOf(row.buildStart),
     biddl: isoOf(row.biddl),
     coins: row.coins,
     peoples: row.peoples,
@@ -183,6 +185,14 @@ export function projectDetail(row: ProjectRow, opts: { showMobile: boolean }): P
     conts: row.conts,
     sdate: row.sdate,
     edate: row.edate,
+    buildStart: isoOf(row.buildStart),
+    buildEnd: isoOf(row.buildEnd),
+    teardownStart: isoOf(row.teardownStart),
+    teardownEnd: isoOf(row.teardownEnd),
+    filingDeadline: row.filingDeadline ? isoOf(row.filingDeadline) : '',
+    hall: row.hall,
+    booth: row.booth,
+    deposit: num(row.deposit),
     biddl: isoOf(row.biddl),
     prov: row.prov,
     city: row.city,

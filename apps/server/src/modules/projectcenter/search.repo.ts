@@ -23,6 +23,10 @@ export interface SearchFilters {
   areaMax?: number | undefined;
   sdateFrom?: string | undefined;
   sdateTo?: string | undefined;
+  /** build-in start from 00:00 of this Asia/Shanghai day … */
+  buildFrom?: string | undefined;
+  /** … to the end of this one */
+  buildTo?: string | undefined;
 }
 
 /** The keyset: the sort column, kept as exact text (microsecond timestamps, numeric areas). */
@@ -42,6 +46,7 @@ const SORT_COLUMN = {
   },
   deadline: { column: projects.biddl, cast: 'timestamptz', desc: 'desc', asc: 'asc' },
   area: { column: projects.areas, cast: 'numeric', desc: 'desc', asc: 'asc' },
+  build: { column: projects.buildStart, cast: 'timestamptz', desc: 'desc', asc: 'asc' },
 } as const;
 
 const KEYWORD_PROBE_ROWS = 20_000;
@@ -120,6 +125,15 @@ function filterConditions(
   if (f.areaMax !== undefined) conds.push(lte(projects.areas, p('areaMax', f.areaMax) as number));
   if (f.sdateFrom) conds.push(gte(projects.sdate, p('sdateFrom', f.sdateFrom) as string));
   if (f.sdateTo) conds.push(lte(projects.sdate, p('sdateTo', f.sdateTo) as string));
+  // days of Asia/Shanghai: the bounds are 00:00 there (`YYYY-MM-DD` + the offset, cast by PostgreSQL)
+  if (f.buildFrom)
+    conds.push(
+      sql`${projects.buildStart} >= (${p('buildFrom', f.buildFrom)}::text || 'T00:00:00+08:00')::timestamptz`,
+    );
+  if (f.buildTo)
+    conds.push(
+      sql`${projects.buildStart} < (${p('buildTo', f.buildTo)}::text || 'T00:00:00+08:00')::timestamptz + interval '1 day'`,
+    );
   // Every word of the keyword, in the title, city or venue (docs/marketplace.md § searchList).
   // ILIKE '%word%' is answered by the pg_trgm GIN index on that text when the word has 3+
   // characters; a 2-character one has no trigram, so the bigram index (migrations 0003, 0017)
@@ -222,6 +236,7 @@ const ROW_KEYS = [
   'status',
   'picture',
   'createdAt',
+  'buildStart',
   'favorite',
   'sortKey',
   'cachedTotal',
@@ -326,9 +341,10 @@ export function toRow(r: SearchTextRow): SearchRow {
     status: Number(r[17]),
     picture: JSON.parse(r[18] as string) as string[],
     createdAt: pgTimestamp(r[19] as string),
-    favorite: r[20] === 't',
-    sortKey: r[21] as string,
-    cachedTotal: r[22] === null ? null : Number(r[22]),
+    buildStart: pgTimestamp(r[20] as string),
+    favorite: r[21] === 't',
+    sortKey: r[22] as string,
+    cachedTotal: r[23] === null ? null : Number(r[23]),
   };
 }
 
@@ -360,6 +376,7 @@ function toText(row: SearchRow): SearchTextRow {
     str(row.status),
     JSON.stringify(row.picture),
     row.createdAt.toISOString(),
+    row.buildStart.toISOString(),
     row.favorite ? 't' : 'f',
     row.sortKey,
     str(row.cachedTotal),
@@ -454,6 +471,8 @@ function shapeKey(f: SearchFilters, opts: SearchPageOptions): string {
     has(f.areaMax, 'A'),
     has(f.sdateFrom, 'd'),
     has(f.sdateTo, 'D'),
+    has(f.buildFrom, 'e'),
+    has(f.buildTo, 'E'),
     opts.count ? 'n' : '',
     `_${opts.limit}_${opts.offset}`,
   ].join('');
@@ -479,7 +498,9 @@ function statementFor(db: DbOrTx, f: SearchFilters, opts: SearchPageOptions): Se
     f.areaMin === undefined &&
     f.areaMax === undefined &&
     !f.sdateFrom &&
-    !f.sdateTo;
+    !f.sdateTo &&
+    !f.buildFrom &&
+    !f.buildTo;
   const key = shapeKey(f, opts);
   let byShape = statements.get(db);
   if (!byShape) {

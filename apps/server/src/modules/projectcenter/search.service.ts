@@ -23,11 +23,13 @@ import {
 type SearchInput = z.output<typeof searchListSchema>;
 
 // What a sort key may look like: PostgreSQL's text of a timestamptz, or of a numeric(10,2).
-const KEY_RE = {
-  newest: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
-  deadline: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
+const INSTANT_KEY = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const KEY_RE: Record<SearchSort, RegExp> = {
+  newest: INSTANT_KEY,
+  deadline: INSTANT_KEY,
   area: /^\d{1,8}(\.\d{1,2})?$/,
-} as const;
+  build: INSTANT_KEY,
+};
 
 interface CursorBody {
   s: SearchSort;
@@ -128,6 +130,8 @@ export async function searchList(
     areaMax: input.areaMax,
     sdateFrom: input.sdateFrom,
     sdateTo: input.sdateTo,
+    buildFrom: input.buildFrom,
+    buildTo: input.buildTo,
   };
   const sort = { sort: input.sort, order };
   // a cursor page is the same search further on: the count the first page gave still holds

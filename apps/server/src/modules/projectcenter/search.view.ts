@@ -125,7 +125,8 @@ export function listItemJson(r: SearchTextRow): string {
     `,"areas":${numeric(r[C.areas])},"length":${numeric(r[C.length])},"width":${numeric(r[C.width])}` +
     `,"height":${numeric(r[C.height])},"opens":${integer(r[C.opens])}` +
     `,"prov":${str(r[C.prov] as string)},"city":${str(r[C.city] as string)}` +
-    `,"sdate":"${r[C.sdate]}","edate":"${r[C.edate]}","biddl":"${isoOfText(r[C.biddl] as string)}"` +
+    `,"sdate":"${r[C.sdate]}","edate":"${r[C.edate]}","buildStart":"${isoOfText(r[C.buildStart] as string)}"` +
+    `,"biddl":"${isoOfText(r[C.biddl] as string)}"` +
     `,"coins":${integer(r[C.coins])},"peoples":${integer(r[C.peoples])},"prepay":${integer(r[C.prepay])}` +
     `,"status":${status},"statusText":${named(STATUS_JSON, status, statusText)}` +
     `,"cover":${coverOf(r[C.picture])},"dates":"${created.date}","times":"${created.time}"` +

@@ -1,5 +1,4 @@
 import {
-  buildInStartOf,
   CONTRACT_CHECK,
   PAY_PLAN_DEFAULT,
   type PayPlanResult,
@@ -86,7 +85,7 @@ export async function stagesOf(tx: Tx, project: ProjectRow): Promise<repo.Projec
       seq: 1,
       kind: 'prepay',
       amount: project.prepay,
-      dueAt: buildInStartOf(project.sdate),
+      dueAt: project.buildStart,
       status: project.ispaid ? 'paid' : 'due',
       paidAt: project.ispaid ? new Date() : null,
     });
@@ -442,7 +441,7 @@ function viewOf(project: ProjectRow, stages: readonly repo.ProjectStageRow[]): P
     stages: views,
     escrow: escrowOf(views),
     buildInConfirmed: project.buildinConfirmedAt !== null,
-    buildInStart: buildInStartOf(project.sdate).toISOString(),
+    buildInStart: project.buildStart.toISOString(),
     complaintOpen: project.complaintOpen,
   };
 }

@@ -27,6 +27,7 @@ function project(id: number, extra: Partial<ProjectSummary> = {}): ProjectSummar
     cover: null,
     sdate: '2026-12-01',
     edate: '2026-12-03',
+    buildStart: '2026-11-29T00:00:00.000Z',
     prov: '福建省',
     city: '福州市',
     biddl: '2026-11-30T10:00:00.000Z',
