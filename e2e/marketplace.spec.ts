@@ -110,7 +110,12 @@ test('customer publishes → operator approves → supplier finds, favourites an
   const ymd = (d: Date) => d.toISOString().slice(0, 10);
   await pickDate(customer, '开始日期', ymd(start));
   await pickDate(customer, '结束日期', ymd(end));
-  await pickDate(customer, '请选择日期和时间', `${ymd(deadline)} 18:00`);
+  // 竞标截止 by its label: the show's own times (展期与现场) are date-time pickers too, filled from the days
+  const bidDeadline = customer.getByLabel('竞标截止时间');
+  await bidDeadline.click();
+  await bidDeadline.fill(`${ymd(deadline)} 18:00`);
+  await bidDeadline.press('Enter');
+  await expect(customer.getByLabel('进场布展开始')).not.toHaveValue('');
   await customer.getByLabel('展会城市').click();
   await customer.locator('.ant-cascader-menu').nth(0).getByText('上海市', { exact: true }).click();
   await customer.locator('.ant-cascader-menu').nth(1).getByText('上海市', { exact: true }).click();

@@ -21,6 +21,7 @@ import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes
 import { registerQueueCountRoutes } from './modules/admin/queue-counts.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
+import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerChangeRoutes } from './modules/change/change.routes.ts';
 import { changePhotoReader } from './modules/change/change-files.ts';
 import { registerCompanyRoutes } from './modules/company/company.routes.ts';
@@ -50,6 +51,7 @@ import { createPlatformAlipay, type PlatformAlipay } from './modules/payment/pla
 import { registerSandboxRoutes } from './modules/payment/sandbox.routes.ts';
 import { registerProjectcenterRoutes } from './modules/projectcenter/projectcenter.routes.ts';
 import { registerQuestionRoutes } from './modules/question/question.routes.ts';
+import { registerReminderTips } from './modules/reminder/reminder-tips.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { reportFileReader } from './modules/report/report-files.ts';
 import { registerStageRoutes } from './modules/stage/stage.routes.ts';
@@ -345,6 +347,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerQuestionRoutes(app, deps);
   registerConversationRoutes(app, deps);
   registerNoticeRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
+  registerReminderTips(deps.outbox);
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);

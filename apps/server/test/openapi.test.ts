@@ -142,9 +142,9 @@ describe('the OpenAPI document', () => {
         answers++;
       } else {
         // only the file downloads (contract, 补充协议, commission statement), the metrics (Prometheus text), Alipay's notify (plain text), the sandbox's pages and the
-        // bills' CSV and the live event stream answer something other than JSON
+        // bills' CSV, the live event stream and the calendar feed (iCalendar) answer something other than JSON
         expect(r.url, `${r.url} has no 200 schema`).toMatch(
-          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Tipcenter\/stream$|\/api\/Projectcenter\/contractPdf$|\/api\/Projectcenter\/changeOrderPdf$|\/api\/Invoice\/statement$|\/metrics$)/,
+          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Tipcenter\/stream$|\/api\/Projectcenter\/contractPdf$|\/api\/Projectcenter\/changeOrderPdf$|\/api\/Invoice\/statement$|\/api\/Calendar\/feed\/:token\.ics$|\/metrics$)/,
         );
         const content = op.responses['200']?.content ?? {};
         expect(
@@ -153,6 +153,7 @@ describe('the OpenAPI document', () => {
             content['text/html'] ??
             content['text/csv'] ??
             content['text/event-stream'] ??
+            content['text/calendar'] ??
             content['application/pdf'],
           r.url,
         ).toBeDefined();
@@ -208,6 +209,7 @@ describe('what the server sends matches the document', () => {
         if (call === 'User/logout' || call === 'Admin/logout') continue; // would end the session
         if (call === 'Bills/export' && client.cookies.size > 0) continue; // CSV, not JSON (bills.test.ts)
         if (call === 'Tipcenter/stream' && client.cookies.size > 0) continue; // never ends (live.test.ts)
+        if (call.startsWith('Calendar/feed/')) continue; // iCalendar or a plain-text 404, not JSON (calendar.test.ts)
         const r =
           method === 'get'
             ? await client.get(call, call === 'Dev/smsOutbox' ? { mobile: '13800000000' } : undefined)

@@ -11,6 +11,7 @@ export * from './admin/audit-labels.ts';
 export * from './admin/queue-counts.schema.ts';
 export * from './bills/bills.schema.ts';
 export * from './bills/ledger-types.ts';
+export * from './calendar/calendar.schema.ts';
 export * from './complaint/complaint.schema.ts';
 export * from './conversation/conversation.schema.ts';
 export * from './date/date.ts';

@@ -24,6 +24,7 @@ export const smsEnv = z.object({
   ALIYUN_SMS_TEMPLATE_NOTICE_COMPLAINT: z.string().max(64).optional(),
   ALIYUN_SMS_TEMPLATE_NOTICE_WITHDRAW: z.string().max(64).optional(),
   ALIYUN_SMS_TEMPLATE_NOTICE_ANSWER: z.string().max(64).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE_DEADLINE: z.string().max(64).optional(),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com'),
 });
 

@@ -60,6 +60,7 @@ export const wechatMpEnv = z.object({
   WECHAT_MP_TEMPLATE_COMPLAINT: z.string().max(64).optional(),
   WECHAT_MP_TEMPLATE_WITHDRAW: z.string().max(64).optional(),
   WECHAT_MP_TEMPLATE_ANSWER: z.string().max(64).optional(),
+  WECHAT_MP_TEMPLATE_DEADLINE: z.string().max(64).optional(),
 });
 
 export type WechatMpEnv = z.output<typeof wechatMpEnv>;

@@ -9,6 +9,7 @@ import { type NoticeRoundDeps, noticeRound } from '../modules/notice/notice-send
 import { OUTBOX_CHANNEL } from '../modules/outbox/outbox.repo.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { type PaymentDeps, reconcile, releaseRules } from '../modules/payment/payment.service.ts';
+import { reminderRound } from '../modules/reminder/reminder.service.ts';
 import { autoAcceptReports } from '../modules/report/report.service.ts';
 import { stageRound } from '../modules/stage/stage.service.ts';
 import { createEngine, cronEvery, DEAD_LETTER_QUEUE, DEFAULT_ENGINE, type EngineSettings } from './engine.ts';
@@ -24,6 +25,7 @@ export const REVEAL_LOCK_KEY = 0x7a6c_0202;
 export const STAGE_LOCK_KEY = 0x7a6c_0203;
 export const NUDGE_LOCK_KEY = 0x7a6c_0204;
 export const NOTICE_LOCK_KEY = 0x7a6c_0205;
+export const REMINDER_LOCK_KEY = 0x7a6c_0206;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
@@ -33,6 +35,9 @@ export const REVEAL_JOB = 'reveal-evaluations';
 export const STAGE_JOB = 'stage-releases';
 export const NUDGE_JOB = 'message-nudge';
 export const NOTICE_JOB = 'notices';
+export const REMINDER_JOB = 'reminders';
+/** How often deadlines are looked at for their T-7 / T-3 / T-1 reminders (docs/show-dates.md). */
+export const REMINDER_INTERVAL_MS = 10 * 60_000;
 /** How often due notices (SMS, WeChat) are sent (docs/notices.md). */
 export const NOTICE_INTERVAL_MS = 60_000;
 /** How often unread messages are looked at for an offline SMS nudge (docs/conversation.md "Offline"). */
@@ -467,6 +472,17 @@ export function createScheduler(opts: {
     run: async () => {
       const r = await nudgeRound(database.db);
       if (r.nudged) log.info(r, 'message nudges');
+      return undefined;
+    },
+  });
+  // T-7 / T-3 / T-1 reminders of filing deadlines, build-ins and payment stages (docs/show-dates.md).
+  scheduler.register({
+    name: REMINDER_JOB,
+    lockKey: REMINDER_LOCK_KEY,
+    intervalMs: REMINDER_INTERVAL_MS,
+    run: async () => {
+      const r = await reminderRound(database.db);
+      if (r.sent) log.info(r, 'reminders');
       return undefined;
     },
   });

@@ -47,6 +47,11 @@ export const API_TAGS = [
     description:
       '企业展示：供应商的公司资料、案例、设计作品、服务（报价服务与图文服务）；公开展厅页数据（无需登录）',
   },
+  {
+    name: 'Calendar',
+    description:
+      '项目日历：本人项目的进场布展、开展、撤场、报馆截止与付款到期，同期进场冲突；手机日历订阅地址（iCalendar）',
+  },
 ] as const;
 
 const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
@@ -158,6 +163,18 @@ const DOC_ONLY: Record<
       200: {
         description:
           'Prometheus 文本格式（text/plain; version=0.0.4）；未开启为 404，令牌不对为 401（docs/operations.md § Metrics）',
+        content: { 'text/plain': { schema: z.string() } },
+      },
+    },
+  },
+  'GET /api/Calendar/feed/:token.ics': {
+    response: {
+      200: {
+        description: 'iCalendar 日程（RFC 5545，text/calendar; charset=utf-8，docs/calendar.md）',
+        content: { 'text/calendar': { schema: z.string() } },
+      },
+      404: {
+        description: '令牌格式不对、未知或已重置（纯文本，不套信封：日历客户端只看状态码）',
         content: { 'text/plain': { schema: z.string() } },
       },
     },

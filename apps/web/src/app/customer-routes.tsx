@@ -83,6 +83,12 @@ export const customerRoute: RouteObject = {
           handle: { title: '投诉详情' },
           lazy: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
         },
+        // 项目日历 (docs/calendar.md): the same page as the supplier's /personCenter/calendar
+        {
+          path: 'calendar',
+          handle: { title: '项目日历' },
+          lazy: lazyPage(() => import('../features/calendar/pages/calendar-page.tsx')),
+        },
       ],
     },
     { path: '*', element: <Navigate to={CUSTOMER_HOME} replace /> },

@@ -38,6 +38,7 @@ export const personCenterPages = {
   caseOut: '案例展示',
   complaints: '我的投诉',
   complaint: '投诉详情',
+  calendar: '项目日历',
 } as const;
 
 export const loginOtherPages = {

@@ -33,6 +33,7 @@ const builtPersonCenter: Record<keyof typeof personCenterPages, RouteObject['laz
   noPage: notFound,
   complaints: lazyPage(() => import('../features/complaint/pages/complaint-list-page.tsx')),
   complaint: lazyPage(() => import('../features/complaint/pages/complaint-detail-page.tsx')),
+  calendar: lazyPage(() => import('../features/calendar/pages/calendar-page.tsx')),
   evaluateList: lazyPage(() => import('../features/evaluation/pages/evaluate-list-page.tsx')),
   evaluateEdit: lazyPage(() => import('../features/evaluation/pages/evaluate-edit-page.tsx')),
   evaluateChange: lazyPage(() => import('../features/evaluation/pages/evaluate-change-page.tsx')),

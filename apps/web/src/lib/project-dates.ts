@@ -39,3 +39,24 @@ export function formatSize(length: number, width: number, height?: number): stri
   const n = (v: number) => String(Number(v));
   return height ? `${n(length)}×${n(width)}×${n(height)}m` : `${n(length)}×${n(width)}m`;
 }
+
+/**
+ * Two instants as one China-time span: the end cut to what differs from the start —
+ * '2026-05-06 08:00 – 05-07 22:00', '2026-05-09 17:00 – 23:00'; '—' without a start.
+ */
+export function formatInstantRange(startIso: string, endIso: string): string {
+  if (!startIso) return '—';
+  const start = formatTime(startIso);
+  if (!endIso) return start;
+  const end = formatTime(endIso);
+  if (end.slice(0, 10) === start.slice(0, 10)) return `${start} – ${end.slice(11)}`;
+  if (end.slice(0, 4) === start.slice(0, 4)) return `${start} – ${end.slice(5)}`;
+  return `${start} – ${end}`;
+}
+
+/** The show's days as a span: '2026-05-08 – 05-11' (one day: the day). */
+export function formatDaySpan(sdate: string, edate: string): string {
+  if (!sdate) return '—';
+  if (!edate || edate === sdate) return sdate;
+  return sdate.slice(0, 4) === edate.slice(0, 4) ? `${sdate} – ${edate.slice(5)}` : `${sdate} – ${edate}`;
+}

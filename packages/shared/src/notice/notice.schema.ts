@@ -13,6 +13,7 @@ export const NOTICE_KINDS = [
   'complaint',
   'withdraw',
   'answer',
+  'deadline',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const noticeKindLabels: Record<NoticeKind, string> = {
   complaint: '投诉与裁决',
   withdraw: '提现结果',
   answer: '提问已回答',
+  deadline: '报馆与进场提醒',
 };
 
 /** in-app only · + SMS · + SMS and WeChat */
@@ -46,6 +48,7 @@ export const NOTICE_DEFAULTS: Record<NoticeKind, NoticeLevel> = {
   complaint: 'sms',
   withdraw: 'sms',
   answer: 'app',
+  deadline: 'sms',
 };
 
 /** The member's choice per kind, defaults filled in (an unknown key or level is ignored). */
@@ -75,6 +78,7 @@ export function noticeSmsText(kind: NoticeKind, orders: string): string {
     complaint: `${p}有投诉进展，请登录查看`,
     withdraw: '您的提现申请有结果，请登录查看',
     answer: `您在${p}的提问已有回答，请登录查看`,
+    deadline: `${p}的报馆截止或进场布展临近，请登录查看`,
   };
   return `【展览供应商接单平台】${body[kind]}`;
 }

@@ -24,6 +24,8 @@ export interface DeliveryFields {
   /** `YYYY-MM-DD HH:mm:ss` of the last report upload/review, '' none */
   reportdate: string;
   complaintOpen: boolean;
+  /** the build-in start (ISO, docs/show-dates.md); without it, the day before the show */
+  buildStart?: string;
   /** show dates `YYYY-MM-DD` */
   sdate: string;
   edate: string;
@@ -88,7 +90,7 @@ export function addDays(ymd: string, days: number): string {
   return new Date(t + days * DAY).toISOString().slice(0, 10);
 }
 
-/** The decided build-in day (进场): the day before the show opens. */
+/** The build-in day (进场) of a project without its own build-in start: the day before the show opens. */
 export function buildInDate(sdate: string): string {
   return addDays(sdate, -1);
 }
@@ -109,7 +111,10 @@ export function deliveryMilestones(p: DeliveryFields, now: Date = new Date()): M
   const building = p.status >= S.BUILDING && !closed;
   const contractDone = p.contctck === CONTRACT_CHECK.APPROVED && p.status >= S.SIGNING;
   const prepayDone = p.prepay === 0 ? contractDone || building : p.ispaid;
-  const buildIn = buildInDate(p.sdate);
+  const buildIn =
+    p.buildStart && !Number.isNaN(Date.parse(p.buildStart))
+      ? shanghaiToday(Date.parse(p.buildStart))
+      : buildInDate(p.sdate);
   const reportDone = p.status >= S.ACCEPTING && !closed;
   const accepted = p.status === S.DONE;
   /** passed: strictly after the day */

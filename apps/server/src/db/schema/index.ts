@@ -13,6 +13,7 @@ export * from './outbox.ts';
 export * from './payments.ts';
 export * from './projects.ts';
 export * from './questions.ts';
+export * from './reminders.ts';
 export * from './report.ts';
 export * from './search.ts';
 export * from './showroom.ts';

@@ -1,4 +1,10 @@
-import { keywordTerms, PROJECT_STATUS, SEARCH_COUNT_CAP, type SearchSort } from '@zl/shared';
+import {
+  keywordTerms,
+  PROJECT_STATUS,
+  SEARCH_COUNT_CAP,
+  type SearchSort,
+  shanghaiMidnight,
+} from '@zl/shared';
 import { and, eq, gte, is, lte, Placeholder, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -125,15 +131,10 @@ function filterConditions(
   if (f.areaMax !== undefined) conds.push(lte(projects.areas, p('areaMax', f.areaMax) as number));
   if (f.sdateFrom) conds.push(gte(projects.sdate, p('sdateFrom', f.sdateFrom) as string));
   if (f.sdateTo) conds.push(lte(projects.sdate, p('sdateTo', f.sdateTo) as string));
-  // days of Asia/Shanghai: the bounds are 00:00 there (`YYYY-MM-DD` + the offset, cast by PostgreSQL)
+  // days of Asia/Shanghai: the bounds are its midnights (buildBounds), values of their own
   if (f.buildFrom)
-    conds.push(
-      sql`${projects.buildStart} >= (${p('buildFrom', f.buildFrom)}::text || 'T00:00:00+08:00')::timestamptz`,
-    );
-  if (f.buildTo)
-    conds.push(
-      sql`${projects.buildStart} < (${p('buildTo', f.buildTo)}::text || 'T00:00:00+08:00')::timestamptz + interval '1 day'`,
-    );
+    conds.push(sql`${projects.buildStart} >= ${p('buildFromAt', buildBounds(f).from)}::timestamptz`);
+  if (f.buildTo) conds.push(sql`${projects.buildStart} < ${p('buildToAt', buildBounds(f).to)}::timestamptz`);
   // Every word of the keyword, in the title, city or venue (docs/marketplace.md § searchList).
   // ILIKE '%word%' is answered by the pg_trgm GIN index on that text when the word has 3+
   // characters; a 2-character one has no trigram, so the bigram index (migrations 0003, 0017)
@@ -149,7 +150,15 @@ function filterConditions(
   return conds;
 }
 
-type ValueName = keyof SearchFilters | `kw${number}` | `pattern${number}`;
+type ValueName = keyof SearchFilters | 'buildFromAt' | 'buildToAt' | `kw${number}` | `pattern${number}`;
+
+/** The build-in filter's instants: 00:00 Asia/Shanghai of `buildFrom`, and of the day after `buildTo`. */
+function buildBounds(f: SearchFilters): { from: string | null; to: string | null } {
+  return {
+    from: f.buildFrom ? shanghaiMidnight(f.buildFrom).toISOString() : null,
+    to: f.buildTo ? new Date(shanghaiMidnight(f.buildTo).getTime() + 86_400_000).toISOString() : null,
+  };
+}
 
 /** Which 2-character words are frequent pairs: all of them (true), none, or per word. */
 type FrequentPairs = boolean | readonly boolean[];
@@ -541,8 +550,11 @@ export async function searchProjectText(
     );
     opts = { ...opts, frequentPair };
   }
+  const bounds = buildBounds(f);
   const values: Record<string, unknown> = {
     ...f,
+    buildFromAt: bounds.from,
+    buildToAt: bounds.to,
     memberId,
     ...Object.fromEntries(
       terms.flatMap((t, i) => [[`kw${i}`, t] as const, [`pattern${i}`, likePattern(t)] as const]),

@@ -1,4 +1,5 @@
 import BellOutlined from '@ant-design/icons/BellOutlined';
+import CalendarOutlined from '@ant-design/icons/CalendarOutlined';
 import FileAddOutlined from '@ant-design/icons/FileAddOutlined';
 import ProfileOutlined from '@ant-design/icons/ProfileOutlined';
 import TransactionOutlined from '@ant-design/icons/TransactionOutlined';
@@ -13,6 +14,7 @@ import './customer.css';
 const NAV = [
   { key: 'projects', label: '我的项目', to: '/customer/projects', icon: <ProfileOutlined /> },
   { key: 'publish', label: '发布项目', to: '/customer/publish', icon: <FileAddOutlined /> },
+  { key: 'calendar', label: '项目日历', to: '/customer/calendar', icon: <CalendarOutlined /> },
   { key: 'bills', label: '收支明细', to: '/customer/bills', icon: <TransactionOutlined /> },
   { key: 'message', label: '消息', to: '/customer/message', icon: <BellOutlined /> },
   { key: 'complaints', label: '投诉', to: '/customer/complaints', icon: <WarningOutlined /> },
@@ -33,6 +35,7 @@ function navKey(pathname: string): string {
   if (pathname.startsWith('/customer/publish')) return 'publish';
   if (pathname.startsWith('/customer/message')) return 'message';
   if (pathname.startsWith('/customer/bills')) return 'bills';
+  if (pathname.startsWith('/customer/calendar')) return 'calendar';
   if (pathname.startsWith('/customer/complaint')) return 'complaints';
   // the account pages: their own keys in the phone drawer (ACCOUNT_LINKS)
   if (ACCOUNT_LINKS.some((l) => l.to === pathname)) return pathname;

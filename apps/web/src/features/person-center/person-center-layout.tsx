@@ -26,6 +26,7 @@ const GROUPS: Array<{ key: string; label: string; items: Array<[string, string]>
     label: '项目',
     items: [
       ['projectList', '我的项目'],
+      ['calendar', '项目日历'],
       ['evaluateList', '我的评价'],
       ['complaints', '我的投诉'],
     ],

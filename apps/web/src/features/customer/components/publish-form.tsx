@@ -2,6 +2,7 @@ import type { FileRef } from '@zl/shared';
 import { PROJECT_GROUPS, REQUIREMENT_CATEGORIES } from '@zl/shared';
 import Badge from 'antd/es/badge';
 import Collapse from 'antd/es/collapse';
+import ConfigProvider from 'antd/es/config-provider';
 import DatePicker from 'antd/es/date-picker';
 import Form, { type FormInstance, type FormProps } from 'antd/es/form';
 import Input from 'antd/es/input';
@@ -14,11 +15,13 @@ import { RegionCascader } from '../../../components/region-cascader.tsx';
 import { TextAreaItem } from '../../../components/text-area-item.tsx';
 import { FileUpload } from '../../../components/upload/file-upload.tsx';
 import { chinaNow } from '../../../lib/time.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { CATEGORY_KEYS, computeArea, formatArea, type PublishValues } from '../lib/publish-values.ts';
 import { biddlRule, publishRules as R } from '../lib/rules.ts';
 import { PayPlanFields } from './pay-plan-fields.tsx';
 import { PictureList } from './picture-list.tsx';
 import { RequirementTable } from './requirement-table.tsx';
+import { ShowDateFields, trackShowDates } from './show-date-fields.tsx';
 
 const GROUP_OPTIONS = Object.entries(PROJECT_GROUPS).map(([v, label]) => ({ value: Number(v), label }));
 
@@ -32,6 +35,17 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
       {children}
     </section>
   );
+}
+
+/**
+ * On a phone a date-and-time popup (a month, the hours, the minutes) is wider than the screen
+ * with antd's cells: narrower ones there, so 竞标截止 and the show's times open whole.
+ */
+const PHONE_PICKERS = { components: { DatePicker: { cellWidth: 30, timeColumnWidth: 44 } } };
+const NO_THEME = {};
+
+function FittedPickers({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={useCompact() ? PHONE_PICKERS : NO_THEME}>{children}</ConfigProvider>;
 }
 
 /** 面积: length × width, live and read-only (the server computes the stored value). */
@@ -119,7 +133,10 @@ export function PublishForm({
       form={form}
       layout="vertical"
       initialValues={initialValues}
-      onValuesChange={onValuesChange}
+      onValuesChange={(changed, all) => {
+        trackShowDates(form, changed);
+        onValuesChange?.(changed, all);
+      }}
       onFinish={onFinish}
       onFinishFailed={(info) => {
         // a requirement row with an error may sit in a collapsed panel: open it
@@ -153,41 +170,47 @@ export function PublishForm({
         </Form.Item>
       </Section>
 
-      <Section title="时间与地点">
-        <div className="zl-cust-two">
-          <Form.Item required name="period" label="展会日期" rules={R.period}>
-            <DatePicker.RangePicker
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isBefore(chinaNow().startOf('day'))}
-              placeholder={['开始日期', '结束日期']}
-            />
-          </Form.Item>
-          <Form.Item
-            required
-            name="biddl"
-            label="竞标截止时间"
-            dependencies={['period']}
-            rules={[biddlRule(() => form.getFieldValue('period'))]}
-            extra="须早于展会开始日期，截止后不再接受报价"
-          >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-              disabledDate={(d) => d.isBefore(chinaNow().startOf('day'))}
-              placeholder="请选择日期和时间"
-            />
-          </Form.Item>
-        </div>
-        <div className="zl-cust-two">
-          <Form.Item required name="region" label="展会城市" rules={R.region}>
-            <RegionCascader placeholder="省 / 市 / 区" />
-          </Form.Item>
-          <Form.Item name="addr" label="展馆地址" rules={R.addr}>
-            <Input placeholder="如：国家会展中心（上海）7.1 号馆" maxLength={200} />
-          </Form.Item>
-        </div>
-      </Section>
+      <FittedPickers>
+        <Section title="时间与地点">
+          <div className="zl-cust-two">
+            <Form.Item required name="period" label="展会日期" rules={R.period}>
+              <DatePicker.RangePicker
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isBefore(chinaNow().startOf('day'))}
+                placeholder={['开始日期', '结束日期']}
+              />
+            </Form.Item>
+            <Form.Item
+              required
+              name="biddl"
+              label="竞标截止时间"
+              dependencies={['period']}
+              rules={[biddlRule(() => form.getFieldValue('period'))]}
+              extra="须早于展会开始日期，截止后不再接受报价"
+            >
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+                disabledDate={(d) => d.isBefore(chinaNow().startOf('day'))}
+                placeholder="请选择日期和时间"
+              />
+            </Form.Item>
+          </div>
+          <div className="zl-cust-two">
+            <Form.Item required name="region" label="展会城市" rules={R.region}>
+              <RegionCascader placeholder="省 / 市 / 区" />
+            </Form.Item>
+            <Form.Item name="addr" label="展馆地址" rules={R.addr}>
+              <Input placeholder="如：国家会展中心（上海）7.1 号馆" maxLength={200} />
+            </Form.Item>
+          </div>
+        </Section>
+
+        <Section title="展期与现场" hint="选择展会日期后按常规时间自动填入，请按主场通知修改">
+          <ShowDateFields />
+        </Section>
+      </FittedPickers>
 
       <Section title="需求清单" hint="按类别列出需要搭建或租赁的项目，供应商按清单逐项报价">
         <RequirementPanels open={open} onOpen={setOpen} />

@@ -63,13 +63,36 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     // the project's facts (the delivery timeline keeps its 竞标截止 milestone as history)
     const labels = () =>
       [...document.querySelectorAll('.ant-descriptions-item-label')].map((e) => e.textContent ?? '');
-    expect(await screen.findByText('展会日期')).toBeTruthy();
+    expect(await screen.findByText('展馆')).toBeTruthy();
     expect(labels()).not.toContain('竞标截止');
     unmount();
     serve(projectFixture());
     renderPage();
-    expect(await screen.findByText('展会日期')).toBeTruthy();
+    expect(await screen.findByText('展馆')).toBeTruthy();
     expect(labels()).toContain('竞标截止');
+  });
+
+  it('展期: the build-in, the show and teardown, and 施工押金 when there is one', async () => {
+    const p = projectFixture({
+      sdate: '2099-12-01',
+      edate: '2099-12-03',
+      buildStart: '2099-11-29T00:00:00.000Z',
+      buildEnd: '2099-11-30T14:00:00.000Z',
+      teardownStart: '2099-12-03T09:00:00.000Z',
+      teardownEnd: '2099-12-03T15:00:00.000Z',
+      deposit: 300000,
+    });
+    serve(p);
+    renderPage();
+    const block = await screen.findByTestId('show-dates');
+    expect(block.previousElementSibling?.textContent).toBe('展期');
+    const text = block.textContent ?? '';
+    expect(text).toContain('进场布展2099-11-29 08:00 – 11-30 22:00');
+    expect(text).toContain('开展2099-12-01 – 12-03');
+    expect(text).toContain('撤场2099-12-03 17:00 – 23:00');
+    expect(text).toContain('施工押金¥3,000.00');
+    // no 报馆截止, 馆号 or 展位号 were given
+    expect(text).not.toMatch(/报馆截止|馆号|展位号/);
   });
 
   it('bidding: the comparison is there and says quotes will come', async () => {

@@ -18,6 +18,7 @@ import { payPlanText } from '../../../components/project/pay-plan.ts';
 import { ProjectStatusTag } from '../../../components/project/project-status-tag.tsx';
 import { RequirementLists } from '../../../components/project/requirement-lists.tsx';
 import { ScoreBadge } from '../../../components/project/score-badge.tsx';
+import { ShowDates } from '../../../components/project/show-dates.tsx';
 import { TrackRecord } from '../../../components/project/track-record.tsx';
 import { formatFen } from '../../../lib/money.ts';
 import { formatDatesTimes, formatTime } from '../../../lib/time.ts';
@@ -50,7 +51,6 @@ function Facts({ p }: { p: Project }) {
         { key: 'size', label: '尺寸', children: `${p.length} × ${p.width} × ${p.height} 米` },
         { key: 'areas', label: '面积', children: `${p.areas} m²` },
         { key: 'opens', label: '开口', children: opensLabel(p.opens) },
-        { key: 'dates', label: '展会日期', children: `${p.sdate} ~ ${p.edate}` },
         ...(showsBidDeadline(p.status)
           ? [{ key: 'biddl', label: '竞标截止', children: formatTime(p.biddl) }]
           : []),
@@ -177,6 +177,8 @@ export default function ProjectPage() {
           </div>
         )}
         <Facts p={p} />
+        <h3 className="zl-cust-h3">展期</h3>
+        <ShowDates project={p} />
         {p.picture.length > 0 && (
           <div className="zl-cust-gallery">
             <Image.PreviewGroup>

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ProjectDetail as Project } from '@zl/shared';
-import { PAY_PLAN_DEFAULT, PAY_PLAN_FULL_PREPAY } from '@zl/shared';
+import { defaultShowDates, PAY_PLAN_DEFAULT, PAY_PLAN_FULL_PREPAY } from '@zl/shared';
 import dayjs from 'dayjs';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,6 +67,53 @@ function errorsOn(label: string): string[] {
 }
 
 const percentOf = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+const shownValue = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+/** Types into an antd picker's input and commits it with Enter, as a member can. */
+function typeDate(input: HTMLElement, text: string) {
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  fireEvent.blur(input);
+}
+
+/** 展会日期 (the range picker): both days, YYYY-MM-DD. */
+function pickPeriod(start: string, end: string) {
+  typeDate(screen.getByPlaceholderText('开始日期'), start);
+  typeDate(screen.getByPlaceholderText('结束日期'), end);
+}
+
+/** The four build-in / teardown pickers as shown (China wall-clock time). */
+const SHOW_PICKERS = ['进场布展开始', '布展结束', '撤场开始', '撤场结束'];
+const shownShowDates = () => SHOW_PICKERS.map(shownValue);
+
+/** A day `n` days from today, YYYY-MM-DD. */
+const day = (n: number) => dayjs().add(n, 'day').format('YYYY-MM-DD');
+
+/** The defaults of defaultShowDates as the pickers show them. */
+function shownDefaults(sdate: string, edate: string): string[] {
+  const d = defaultShowDates(sdate, edate);
+  const china = (t: Date) =>
+    dayjs(t.getTime() + 8 * 3_600_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' ');
+  return [china(d.buildStart), china(d.buildEnd), china(d.teardownStart), china(d.teardownEnd)];
+}
+
+/** A project whose build-in and teardown are still the defaults of its days. */
+function projectWithDefaults(over: Partial<Project> = {}): Project {
+  const p = project(over);
+  const d = defaultShowDates(p.sdate, p.edate);
+  return {
+    ...p,
+    buildStart: d.buildStart.toISOString(),
+    buildEnd: d.buildEnd.toISOString(),
+    teardownStart: d.teardownStart.toISOString(),
+    teardownEnd: d.teardownEnd.toISOString(),
+  };
+}
 
 function serve(p: Project, save?: () => Response) {
   return mockFetch((url, init) => {
@@ -138,6 +185,14 @@ describe('publish form', { timeout: 30_000 }, () => {
         'payPlan',
         'sdate',
         'edate',
+        'buildStart',
+        'buildEnd',
+        'teardownStart',
+        'teardownEnd',
+        'filingDeadline',
+        'hall',
+        'booth',
+        'deposit',
         'biddl',
         'prov',
         'city',
@@ -163,6 +218,15 @@ describe('publish form', { timeout: 30_000 }, () => {
       opens: 2,
       sdate: p.sdate,
       edate: p.edate,
+      // the saved build-in and teardown, as they were
+      buildStart: p.buildStart,
+      buildEnd: p.buildEnd,
+      teardownStart: p.teardownStart,
+      teardownEnd: p.teardownEnd,
+      filingDeadline: '',
+      hall: '',
+      booth: '',
+      deposit: 0,
       biddl: p.biddl,
       prov: '上海市',
       city: '上海市',
@@ -347,6 +411,91 @@ describe('publish form', { timeout: 30_000 }, () => {
   });
 });
 
+describe('publish form: 展期与现场 (docs/show-dates.md)', { timeout: 30_000 }, () => {
+  it('展会日期 fill the build-in and teardown defaults, and move them until one is set by hand', async () => {
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    renderAt('/customer/publish');
+    await screen.findByLabelText('进场布展开始');
+    // nothing before the show's days are chosen
+    expect(shownShowDates()).toEqual(['', '', '', '']);
+    pickPeriod(day(40), day(42));
+    await waitFor(() => expect(shownShowDates()).toEqual(shownDefaults(day(40), day(42))));
+    // other days: the defaults follow
+    pickPeriod(day(50), day(52));
+    await waitFor(() => expect(shownShowDates()).toEqual(shownDefaults(day(50), day(52))));
+    // 布展结束 set by hand stays; the others still follow
+    const own = `${day(49)} 20:30`;
+    typeDate(screen.getByLabelText('布展结束'), own);
+    await waitFor(() => expect(shownValue('布展结束')).toBe(own));
+    pickPeriod(day(50), day(54));
+    const moved = shownDefaults(day(50), day(54));
+    await waitFor(() => expect(shownShowDates()).toEqual([moved[0], own, moved[2], moved[3]]));
+    expect(errorsOn('布展结束')).toEqual([]);
+  });
+
+  it('sends the build-in, teardown, 报馆截止, 馆号, 展位号 and 施工押金 (元 → 分)', async () => {
+    const p = projectWithDefaults();
+    const fetchMock = serve(p);
+    renderAt('/customer/publish?id=7');
+    // the saved times are loaded
+    await waitFor(() => expect(shownShowDates()).toEqual(shownDefaults(p.sdate, p.edate)));
+    expect(shownValue('报馆截止（选填）')).toBe('');
+    // new days: the build-in and teardown still were the defaults, so they follow
+    const sdate = dayjs(p.sdate).add(5, 'day').format('YYYY-MM-DD');
+    const edate = dayjs(p.sdate).add(7, 'day').format('YYYY-MM-DD');
+    pickPeriod(sdate, edate);
+    await waitFor(() => expect(shownShowDates()).toEqual(shownDefaults(sdate, edate)));
+    const filing = dayjs(p.sdate).format('YYYY-MM-DD');
+    typeDate(screen.getByLabelText('报馆截止（选填）'), `${filing} 18:00`);
+    fireEvent.change(screen.getByLabelText('馆号（选填）'), { target: { value: ' 7.1H ' } });
+    fireEvent.change(screen.getByLabelText('展位号（选填）'), { target: { value: '7.1A01' } });
+    fireEvent.change(screen.getByLabelText('施工押金（选填）'), { target: { value: '5,000.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(saveCalls(fetchMock)).toHaveLength(1), { timeout: 10_000 });
+    const d = defaultShowDates(sdate, edate);
+    expect(saveCalls(fetchMock)[0]).toMatchObject({
+      sdate,
+      edate,
+      buildStart: d.buildStart.toISOString(),
+      buildEnd: d.buildEnd.toISOString(),
+      teardownStart: d.teardownStart.toISOString(),
+      teardownEnd: d.teardownEnd.toISOString(),
+      // 18:00 China time
+      filingDeadline: new Date(`${filing}T18:00:00+08:00`).toISOString(),
+      hall: '7.1H',
+      booth: '7.1A01',
+      deposit: 500050,
+    });
+  });
+
+  it('a build-in end after the opening day is refused in the field; 押金 must be 元 with two decimals', async () => {
+    const p = projectWithDefaults();
+    const fetchMock = serve(p);
+    renderAt('/customer/publish?id=7');
+    await waitFor(() => expect(shownValue('布展结束')).not.toBe(''));
+    typeDate(screen.getByLabelText('布展结束'), `${dayjs(p.sdate).add(1, 'day').format('YYYY-MM-DD')} 10:00`);
+    fireEvent.change(screen.getByLabelText('施工押金（选填）'), { target: { value: '12.345' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(errorsOn('布展结束')).toEqual(['布展最晚在开展当天结束']));
+    expect(errorsOn('施工押金（选填）')).toEqual(['施工押金格式不正确，最多两位小数']);
+    expect(saveCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("the server's message on buildEnd shows under 布展结束", async () => {
+    const fetchMock = serve(projectWithDefaults(), () =>
+      jsonResponse(
+        envelope('VALIDATION_FAILED', { fields: { buildEnd: '布展最晚在开展当天结束' } }, { showType: 0 }),
+        400,
+      ),
+    );
+    renderAt('/customer/publish?id=7');
+    fireEvent.click(await screen.findByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(errorsOn('布展结束')).toEqual(['布展最晚在开展当天结束']));
+    expect(errorsOn('进场布展开始')).toEqual([]);
+    expect(saveCalls(fetchMock)).toHaveLength(1);
+  });
+});
+
 describe('publish form draft', { timeout: 60_000 }, () => {
   const DRAFT_KEY = /draft\.10000005\.publish\.new$/;
   const draftKeys = () => Object.keys(window.localStorage).filter((k) => DRAFT_KEY.test(k));
@@ -370,6 +519,27 @@ describe('publish form draft', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: '清空草稿' }));
     await waitFor(() => expect((screen.getByLabelText('项目标题') as HTMLInputElement).value).toBe(''));
     expect(draftKeys()).toHaveLength(0);
+  });
+
+  it('a build-in time set by hand comes back with the draft and still stays when 展会日期 change', async () => {
+    storage.saveLogin('10000005');
+    syncSessionFromStorage();
+    mockFetch(() => jsonResponse(envelope('success', null)));
+    const first = renderAt('/customer/publish');
+    await screen.findByLabelText('撤场结束');
+    pickPeriod(day(40), day(42));
+    await waitFor(() => expect(shownShowDates()).toEqual(shownDefaults(day(40), day(42))));
+    const own = `${day(43)} 12:00`;
+    typeDate(screen.getByLabelText('撤场结束'), own);
+    await waitFor(() => expect(shownValue('撤场结束')).toBe(own));
+    first.unmount();
+
+    renderAt('/customer/publish');
+    const restored = [...shownDefaults(day(40), day(42)).slice(0, 3), own];
+    await waitFor(() => expect(shownShowDates()).toEqual(restored));
+    pickPeriod(day(41), day(42));
+    const moved = shownDefaults(day(41), day(42));
+    await waitFor(() => expect(shownShowDates()).toEqual([...moved.slice(0, 3), own]));
   });
 
   it('another member sees no draft of this one', async () => {

@@ -71,7 +71,12 @@ describe('合同审核 on the customer page', { timeout: 30_000 }, () => {
 
 describe('交付进度 card', { timeout: 30_000 }, () => {
   it('shows the step, the one action of the party and overdue milestones in red', () => {
-    const p = projectFixture({ status: 2, sdate: '2026-12-10', edate: '2026-12-12' });
+    const p = projectFixture({
+      status: 2,
+      sdate: '2026-12-10',
+      edate: '2026-12-12',
+      buildStart: '2026-12-08T00:00:00.000Z',
+    });
     wrap(<ProgressCard project={p} party="supplier" now={new Date('2026-12-09T04:00:00Z')} />);
     expect(screen.getByText('待签合同')).toBeTruthy();
     expect(screen.getByRole('button', { name: '下载并签订合同' })).toBeTruthy();

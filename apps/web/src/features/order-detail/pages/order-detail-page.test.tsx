@@ -34,6 +34,15 @@ const DETAIL = {
   conts: '需要木结构',
   sdate: '2099-12-01',
   edate: '2099-12-03',
+  // the defaults of the show's days (docs/show-dates.md), China time
+  buildStart: '2099-11-29T00:00:00.000Z',
+  buildEnd: '2099-11-30T14:00:00.000Z',
+  teardownStart: '2099-12-03T09:00:00.000Z',
+  teardownEnd: '2099-12-03T15:00:00.000Z',
+  filingDeadline: '',
+  hall: '',
+  booth: '',
+  deposit: 0,
   biddl: '2099-11-30T10:00:00.000Z',
   prov: '福建省',
   city: '福州市',
@@ -95,6 +104,25 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     expect(await screen.findByText('预付款 30% · 进场款 40% · 尾款 30%（含质保金 5%）')).toBeTruthy();
     expect(screen.getByText('预付比例')).toBeTruthy();
     expect(screen.queryByText('¥0.00')).toBeNull();
+  });
+
+  it('展期: build-in, the show, teardown, 报馆截止, 馆号/展位号 and 施工押金 (docs/show-dates.md)', async () => {
+    show({
+      ...DETAIL,
+      filingDeadline: '2099-11-20T10:00:00.000Z',
+      hall: '7.1H',
+      booth: 'A01',
+      deposit: 500000,
+    });
+    const block = await screen.findByTestId('show-dates');
+    expect(block.closest('section')?.querySelector('h2')?.textContent).toBe('展期');
+    const text = block.textContent ?? '';
+    expect(text).toContain('进场布展2099-11-29 08:00 – 11-30 22:00');
+    expect(text).toContain('开展2099-12-01 – 12-03');
+    expect(text).toContain('撤场2099-12-03 17:00 – 23:00');
+    expect(text).toContain('报馆截止2099-11-20 18:00');
+    expect(text).toContain('馆号/展位号7.1H / A01');
+    expect(text).toContain('施工押金¥5,000.00');
   });
 
   it('a stranger gets no timeline: 项目进度 says who sees it (docs/delivery.md § Who sees the delivery)', async () => {

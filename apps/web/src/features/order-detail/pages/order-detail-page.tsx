@@ -31,7 +31,8 @@ import '../order-detail.css';
 import { Orbits } from '../../../components/project/orbits.tsx';
 import { payPlanText } from '../../../components/project/pay-plan.ts';
 import { STATUS_COLOR } from '../../../components/project/quote-state-tag.tsx';
-import { deadlineInfo, formatDateRange, formatDateTime, formatSize } from '../../../lib/project-dates.ts';
+import { ShowDates } from '../../../components/project/show-dates.tsx';
+import { deadlineInfo, formatDateTime, formatSize } from '../../../lib/project-dates.ts';
 import { formatDatesTimes } from '../../../lib/time.ts';
 import { ChangeOrderPanel } from '../../change/index.ts';
 import { ComplainButton } from '../../complaint/index.ts';
@@ -231,7 +232,6 @@ export default function OrderDetailPage() {
                   children: `${formatSize(p.length, p.width, p.height)}（${Number(p.areas)}㎡）`,
                 },
                 { key: 'o', label: '开口', children: `${p.opens} 面开口` },
-                { key: 'd', label: '展期', children: formatDateRange(p.sdate, p.edate) },
                 ...(showsBidDeadline(p.status)
                   ? [{ key: 'b', label: '报价截止', children: formatDateTime(p.biddl) }]
                   : []),
@@ -249,6 +249,10 @@ export default function OrderDetailPage() {
                 { key: 'f', label: '附件', children: <Attachment project={p} /> },
               ]}
             />
+          </section>
+          <section className="zl-panel">
+            <h2>展期</h2>
+            <ShowDates project={p} />
           </section>
           <section className="zl-panel">
             <h2>需求清单</h2>
