@@ -39,6 +39,8 @@ const ALLOWED = {
     "the customer's project page pays the prepayment and the payment plan's later stages (支付预付款, 付款计划)",
   'customer → question': "the customer's project page answers the bidders' questions (答疑)",
   'customer → report': "the customer's project page accepts the completion report",
+  'customer → site':
+    "the customer's project page shows the on-site timeline and confirms the check-in (现场)",
   'delivery → order-detail': "the contract pages show the supplier's project (Projectcenter/getInfo)",
   'home → message': "首页's to-dos count the unread tips",
   'message → conversation': '消息中心 shows the project conversation (会话) beside the tips (通知)',
@@ -49,6 +51,8 @@ const ALLOWED = {
   'order-detail → invoice': "the winner's order detail issues or rejects invoice requests (发票)",
   'order-detail → question': 'the order detail shows the Q&A and asks (答疑)',
   'order-detail → report': 'the order detail hands in the completion report',
+  'order-detail → site':
+    "the winner's order detail checks in on site, posts site logs and marks 展台就绪 (现场)",
   'person-center → bills': '收支明细 of the person centre is the shared bills view',
   'person-center → invoice': "收支明细 of the person centre lists the supplier's invoices and its 佣金月结单",
   'person-center → member': "账户概览 shows how complete the member's profile is",

@@ -54,6 +54,8 @@ import { registerQuestionRoutes } from './modules/question/question.routes.ts';
 import { registerReminderTips } from './modules/reminder/reminder-tips.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { reportFileReader } from './modules/report/report-files.ts';
+import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { sitePhotoReader } from './modules/site/site-files.ts';
 import { registerStageRoutes } from './modules/stage/stage.routes.ts';
 import { registerTipRoutes } from './modules/tip/tip.routes.ts';
 import { SessionCache } from './modules/user/session-cache.ts';
@@ -335,6 +337,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     invoiceFileReader,
     changePhotoReader,
     messageFileReader,
+    sitePhotoReader,
   ]);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
@@ -349,6 +352,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerNoticeRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerReminderTips(deps.outbox);
+  registerSiteRoutes(app, deps);
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);

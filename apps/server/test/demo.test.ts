@@ -75,7 +75,7 @@ describe('demo seeding', () => {
       expect(first?.banner).toMatch(part);
     expect(again?.banner ?? '').not.toMatch(/金币|演示项目|\/show\?id=|设计作品|提现/);
     expect(await demoCounts()).toEqual(seeded);
-    expect(seeded.projects).toBe(27);
+    expect(seeded.projects).toBe(29);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 
@@ -271,9 +271,10 @@ describe('demo marketplace data', () => {
     // (docs/delivery-report.md), one in 施工中 under complaint (docs/delivery-complaint.md) and three
     // completed ones for the evaluations (docs/delivery-evaluation.md), and seven earlier completed
     // ones whose escrow was released, the supplier home's earnings (docs/home.md "Demo"); the
-    // payment plan's steps: 进场款 due and 尾款 overdue (4), a 质保金 held (6) (docs/staged-escrow.md)
+    // payment plan's steps: 进场款 due and 尾款 overdue (4), a 质保金 held (6) (docs/staged-escrow.md);
+    // on site: one checked in and ready, one waiting for its check-in (4, docs/site.md "Demo")
     expect(items.map((p) => p.status).sort()).toEqual([
-      0, 1, 1, 1, 2, 3, 3, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7,
+      0, 1, 1, 1, 2, 3, 3, 4, 4, 4, 4, 4, 4, 5, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7,
     ]);
     for (const p of items.filter((x) => x.status !== 7 && x.status !== 6)) {
       expect(p.orders).toMatch(/^P\d{12}$/);

@@ -151,6 +151,7 @@ const ALLOWED_MODULE_EDGES: Record<string, readonly string[]> = {
   question: ['file', 'outbox', 'project', 'projectcenter', 'tip', 'user'],
   invoice: ['file', 'outbox', 'project', 'tip', 'user'],
   reminder: ['notice', 'outbox', 'tip'],
+  site: ['file', 'outbox', 'project', 'stage', 'tip'],
   home: ['bills', 'member', 'project', 'projectcenter', 'tip'],
   company: ['evaluation', 'file', 'member', 'user'],
   customer: ['audit', 'evaluation', 'file', 'member', 'project', 'projectcenter', 'stage', 'user'],

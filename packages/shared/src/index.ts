@@ -38,6 +38,7 @@ export * from './project/question.schema.ts';
 export * from './project/quote.schema.ts';
 export * from './project/search.schema.ts';
 export * from './project/show-dates.ts';
+export * from './project/site.schema.ts';
 export * from './region/region.ts';
 export * from './report/report.schema.ts';
 export * from './showroom/showroom.schema.ts';

@@ -19,6 +19,7 @@ import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
 import { seedDemoQuestions } from './demo-questions.ts';
 import { DEMO_REPORT_TITLE, seedDemoReport } from './demo-report.ts';
 import { seedDemoShowroom } from './demo-showroom.ts';
+import { DEMO_SITE_TITLES, seedDemoSite } from './demo-site.ts';
 import { DEMO_STAGE_TITLES, seedDemoStages } from './demo-stages.ts';
 import { seedDemoThreads } from './demo-threads.ts';
 import { seedDemoTips } from './demo-tips.ts';
@@ -99,10 +100,16 @@ export async function seedDemoData(
     ...(await seedDemoEvaluations(db, demo)),
     ...(await seedDemoEarnings(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
+    ...(await seedDemoSite(db, { ...demo, storage: opts.storage })),
     ...(await attachDemoContracts(
       db,
       demo,
-      [...DEMO_SIGNED_TITLES, ...DEMO_EARNING_TITLES, ...Object.values(DEMO_STAGE_TITLES)],
+      [
+        ...DEMO_SIGNED_TITLES,
+        ...DEMO_EARNING_TITLES,
+        ...Object.values(DEMO_STAGE_TITLES),
+        ...Object.values(DEMO_SITE_TITLES),
+      ],
       opts.storage,
     )),
     ...(await seedDemoTips(db, demo, [DEMO_CONTRACT_TITLES.toSign, ...DEMO_SIGNED_TITLES])),

@@ -11,6 +11,7 @@ import type { Outbox } from '../modules/outbox/outbox.ts';
 import { type PaymentDeps, reconcile, releaseRules } from '../modules/payment/payment.service.ts';
 import { reminderRound } from '../modules/reminder/reminder.service.ts';
 import { autoAcceptReports } from '../modules/report/report.service.ts';
+import { autoConfirmRound } from '../modules/site/site.service.ts';
 import { stageRound } from '../modules/stage/stage.service.ts';
 import { createEngine, cronEvery, DEAD_LETTER_QUEUE, DEFAULT_ENGINE, type EngineSettings } from './engine.ts';
 import { expireProjects } from './expire-projects.ts';
@@ -26,6 +27,7 @@ export const STAGE_LOCK_KEY = 0x7a6c_0203;
 export const NUDGE_LOCK_KEY = 0x7a6c_0204;
 export const NOTICE_LOCK_KEY = 0x7a6c_0205;
 export const REMINDER_LOCK_KEY = 0x7a6c_0206;
+export const SITE_LOCK_KEY = 0x7a6c_0207;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
@@ -36,6 +38,7 @@ export const STAGE_JOB = 'stage-releases';
 export const NUDGE_JOB = 'message-nudge';
 export const NOTICE_JOB = 'notices';
 export const REMINDER_JOB = 'reminders';
+export const SITE_JOB = 'site-confirm';
 /** How often deadlines are looked at for their T-7 / T-3 / T-1 reminders (docs/show-dates.md). */
 export const REMINDER_INTERVAL_MS = 10 * 60_000;
 /** How often due notices (SMS, WeChat) are sent (docs/notices.md). */
@@ -483,6 +486,17 @@ export function createScheduler(opts: {
     run: async () => {
       const r = await reminderRound(database.db);
       if (r.sent) log.info(r, 'reminders');
+      return undefined;
+    },
+  });
+  // A check-in the customer has not confirmed in a day is confirmed by the system (docs/site.md).
+  scheduler.register({
+    name: SITE_JOB,
+    lockKey: SITE_LOCK_KEY,
+    intervalMs: REMINDER_INTERVAL_MS,
+    run: async () => {
+      const confirmed = await autoConfirmRound(database.db);
+      if (confirmed) log.info({ confirmed }, 'site check-ins confirmed');
       return undefined;
     },
   });

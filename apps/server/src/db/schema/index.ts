@@ -17,6 +17,7 @@ export * from './reminders.ts';
 export * from './report.ts';
 export * from './search.ts';
 export * from './showroom.ts';
+export * from './site.ts';
 export * from './sms.ts';
 export * from './stages.ts';
 export * from './tips.ts';

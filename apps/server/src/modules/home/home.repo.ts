@@ -65,6 +65,7 @@ export function deliveryProjects(db: DbOrTx, supplierId: number) {
       complaintOpen: projects.complaintOpen,
       closedBy: projects.closedBy,
       sdate: projects.sdate,
+      buildStart: projects.buildStart,
       edate: projects.edate,
       biddl: projects.biddl,
     })

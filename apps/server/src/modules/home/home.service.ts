@@ -1,5 +1,4 @@
 import {
-  buildInDate,
   deliveryStep,
   HOME_CLOSING_DAYS,
   HOME_EARNING_MONTHS,
@@ -35,12 +34,13 @@ function deliveryTodos(rows: Awaited<ReturnType<typeof repo.deliveryProjects>>, 
       ...r,
       prepay: Number(r.prepay),
       biddl: r.biddl.toISOString(),
+      buildStart: r.buildStart.toISOString(),
       contctckdt: '',
       reportdate: '',
     });
     if (s.supplier.waiting || !s.supplier.href) continue;
-    // the contract is due by 进场 (the day before the show), the report by 开展 (docs/delivery-contract.md)
-    const due = r.status === PROJECT_STATUS.BUILDING ? r.sdate : buildInDate(r.sdate);
+    // the contract is due by 进场 (the build-in start's day, docs/show-dates.md), the report by 开展
+    const due = r.status === PROJECT_STATUS.BUILDING ? r.sdate : shanghaiToday(r.buildStart);
     out.push({
       id: r.id,
       orders: r.orders,

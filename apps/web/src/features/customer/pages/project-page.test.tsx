@@ -186,6 +186,51 @@ describe('a closed project on the customer pages', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /^拒\s*绝$/ })).toBeTruthy();
   });
 
+  it('施工中: 现场 at #site with the timeline and 确认进场 (docs/site.md); not before 签约中', async () => {
+    const site = {
+      listItem: [
+        {
+          id: 1,
+          kind: 'checkin',
+          photos: [],
+          note: '',
+          at: '2026-11-25T01:30:00.000Z',
+          lat: null,
+          lng: null,
+          confirmedAt: null,
+          confirmedBy: null,
+        },
+      ],
+      role: 'customer',
+      checkInOpens: '2026-11-24T16:00:00.000Z',
+      showOpens: '2026-11-27T16:00:00.000Z',
+      canCheckIn: false,
+      canLog: false,
+      canReady: false,
+      canConfirm: true,
+      onTime: null,
+    };
+    const answer = (p: Project) =>
+      mockFetch((url) => {
+        if (url.endsWith('Projectcenter/siteTimeline')) return jsonResponse(envelope('success', site));
+        if (url.endsWith('Customer/projectInfo')) return jsonResponse(envelope('success', p));
+        return jsonResponse(envelope('success', null));
+      });
+    answer(projectFixture({ status: 4, statusText: '施工中' }));
+    const { unmount } = renderPage();
+    const panel = await screen.findByRole('region', { name: '现场' });
+    expect(panel.id).toBe('site');
+    expect(panel.textContent).toContain('已进场（待参展商确认）');
+    expect(screen.getByRole('button', { name: /确认进场$/ })).toBeTruthy();
+    unmount();
+
+    const fetchMock = answer(projectFixture({ status: 2, statusText: '已选标' }));
+    renderPage();
+    expect(await screen.findByText('展馆')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '现场' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('siteTimeline'))).toBe(false);
+  });
+
   it('awarded: 发票 with what may be invoiced and the form (docs/invoices.md)', async () => {
     serve(projectFixture({ status: 4, statusText: '施工中' }), {
       listItem: [],

@@ -32,6 +32,7 @@ import { InvoicePanel } from '../../invoice/index.ts';
 import { PrepayPanel, StagePanel } from '../../payment/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
 import { AcceptanceSection } from '../../report/index.ts';
+import { SitePanel } from '../../site/index.ts';
 import { projectInfoQuery } from '../api/project-info.ts';
 import { quoteListQuery } from '../api/quote-list.ts';
 import { winnerInfoQuery } from '../api/winner-info.ts';
@@ -208,6 +209,9 @@ export default function ProjectPage() {
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
           <ProgressCard project={p} party="customer" />
         )}
+      {p.status >= PROJECT_STATUS.SIGNING && p.status <= PROJECT_STATUS.DONE && (
+        <SitePanel projectId={p.id} side="customer" />
+      )}
       {p.status >= PROJECT_STATUS.AWARDED && <StagePanel project={p} />}
       {p.status >= PROJECT_STATUS.AWARDED &&
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (

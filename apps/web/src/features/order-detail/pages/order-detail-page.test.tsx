@@ -229,4 +229,54 @@ describe('/orderDetail', { timeout: 30_000 }, () => {
     expect(await screen.findByText('消息中心')).toBeTruthy();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/message?project=7');
   });
+  it('the winner in 施工中 gets 现场 at #site with 进场打卡 (docs/site.md)', async () => {
+    const building = {
+      ...DETAIL,
+      status: 4,
+      statusText: '施工中',
+      mobile: '13900000002',
+      myQuote: { quoteId: 3, total: 972000, days: 5, status: 1, created: '2026-11-21 10:00:00', updated: '' },
+      whyNot: 'ALREADY_QUOTED',
+      whyNotText: '',
+    };
+    mockFetch((url) => {
+      if (url.endsWith('Projectcenter/getInfo')) return jsonResponse(envelope('success', building));
+      if (url.endsWith('winnerInfo'))
+        return jsonResponse(
+          envelope('success', {
+            awarded: true,
+            winner: { cardno: '10000009', nickname: '李师傅', company: '' },
+            mine: 'won',
+            contact: { mobile: '13900000002', name: '王经理' },
+          }),
+        );
+      if (url.endsWith('Projectcenter/siteTimeline'))
+        return jsonResponse(
+          envelope('success', {
+            listItem: [],
+            role: 'supplier',
+            checkInOpens: '2026-11-24T16:00:00.000Z',
+            showOpens: '2099-11-30T16:00:00.000Z',
+            canCheckIn: true,
+            canLog: false,
+            canReady: false,
+            canConfirm: false,
+            onTime: null,
+          }),
+        );
+      return jsonResponse(envelope('success', null));
+    });
+    const router = createMemoryRouter([{ path: '/orderDetail', element: <OrderDetailPage /> }], {
+      initialEntries: ['/orderDetail?id=7'],
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const panel = await screen.findByRole('region', { name: '现场' });
+    expect(panel.id).toBe('site');
+    expect(panel.textContent).toContain('未进场');
+    expect(screen.getByRole('button', { name: /进场打卡$/ })).toBeTruthy();
+  });
 });

@@ -40,6 +40,7 @@ import { ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
 import { InvoicePanel } from '../../invoice/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
+import { SitePanel } from '../../site/index.ts';
 
 /** Re-renders every 30 s so the countdown stays true while the page is open. */
 function useNow(ms = 30_000): number {
@@ -49,6 +50,11 @@ function useNow(ms = 30_000): number {
     return () => clearInterval(t);
   }, [ms]);
   return now;
+}
+
+/** 现场 (docs/site.md) from 签约中 to 已完成: the check-in, site logs and 展台就绪. */
+function onSite(status: number): boolean {
+  return status >= PROJECT_STATUS.SIGNING && status <= PROJECT_STATUS.DONE;
 }
 
 /** /orderDetail?id= 项目详情 (Projectcenter/getInfo). */
@@ -199,6 +205,9 @@ export default function OrderDetailPage() {
 
       {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
         <WinnerStages projectId={p.id} />
+      )}
+      {action?.kind === 'won' && onSite(p.status) && isPartyView(p) && (
+        <SitePanel projectId={p.id} side="supplier" className="zl-od-site" />
       )}
       {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
         <ChangeOrderPanel projectId={p.id} side="supplier" className="zl-od-changes" />
