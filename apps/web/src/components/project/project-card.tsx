@@ -12,6 +12,7 @@ import { PROJECT_GROUPS, PROJECT_STATUS, type ProjectGroupId } from '@zl/shared'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { deadlineInfo, formatDateRange, formatSize } from '../../lib/project-dates.ts';
+import { formatTime } from '../../lib/time.ts';
 import './project.css';
 
 const GROUP_ART: Record<number, { icon: ReactNode; tone: string }> = {
@@ -77,10 +78,16 @@ export interface ProjectCardProps {
   footnote?: ReactNode;
 }
 
+/** The build-in start's China day as 'MM-DD' (「进场 12-08」), '' when the row has none. */
+export function buildDay(iso: string | undefined): string {
+  return iso && !Number.isNaN(Date.parse(iso)) ? formatTime(iso, 'MM-DD') : '';
+}
+
 /** One project in the hall: what a supplier weighs before opening it. */
 export function ProjectCard({ project: p, onToggleFavorite, favoritePending, footnote }: ProjectCardProps) {
   const dl = deadlineInfo(p.biddl);
   const open = p.status === PROJECT_STATUS.BIDDING && !dl.closed;
+  const build = buildDay(p.buildStart);
   return (
     <article className="zl-oc-card">
       <Link to={`/orderDetail?id=${p.id}`} className="zl-oc-card-link" aria-label={p.title}>
@@ -106,7 +113,14 @@ export function ProjectCard({ project: p, onToggleFavorite, favoritePending, foo
             </span>
           </div>
           <div className="zl-oc-line">
-            <CalendarOutlined /> 展期 {formatDateRange(p.sdate, p.edate)}
+            <span>
+              <CalendarOutlined /> 展期 {formatDateRange(p.sdate, p.edate)}
+            </span>
+            {build && (
+              <span className="zl-oc-build" title={`进场布展 ${formatTime(p.buildStart)}`}>
+                进场 {build}
+              </span>
+            )}
           </div>
           <div className="zl-oc-foot">
             {open ? (

@@ -12,7 +12,7 @@ export interface DateRangeFilterProps {
 }
 
 /**
- * antd's range picker for 展期, in its own chunk with antd: it loads when the member first opens
+ * antd's range picker for 展期 and 进场, in its own chunk with antd: it loads when the member first opens
  * the field (filter-panel.tsx draws a plain one until then; docs/web.md § Page speed).
  */
 export default function DateRangeFilter({ from, to, onChange, initialOpen = false }: DateRangeFilterProps) {

@@ -8,7 +8,14 @@ vi.mock('./region-filter.tsx', () => ({
   default: (p: { initialOpen?: boolean }) => <div>地区选择器{p.initialOpen ? '（已展开）' : ''}</div>,
 }));
 vi.mock('./date-range-filter.tsx', () => ({
-  default: (p: { initialOpen?: boolean }) => <div>日期选择器{p.initialOpen ? '（已展开）' : ''}</div>,
+  default: (p: { initialOpen?: boolean; onChange: (from: string, to: string) => void }) => (
+    <div>
+      日期选择器{p.initialOpen ? '（已展开）' : ''}
+      <button type="button" onClick={() => p.onChange('2026-12-01', '2026-12-07')}>
+        选定日期
+      </button>
+    </div>
+  ),
 }));
 
 describe('the hall filters without antd (docs/web.md § Page speed)', () => {
@@ -54,5 +61,23 @@ describe('the hall filters without antd (docs/web.md § Page speed)', () => {
     fireEvent.click(region);
     expect(await screen.findByText('地区选择器（已展开）')).toBeTruthy();
     expect(screen.queryByText(/日期选择器/)).toBeNull();
+  });
+
+  it('进场日期 is a range field like 展期: it shows its days and sets buildFrom / buildTo', async () => {
+    const onChange = vi.fn();
+    render(
+      <FilterPanel
+        filters={{ ...DEFAULT_FILTERS, buildFrom: '2026-12-01', buildTo: '2026-12-07' }}
+        onChange={onChange}
+      />,
+    );
+    const build = screen.getByRole('button', { name: '进场日期' });
+    expect(build.textContent).toContain('2026-12-01');
+    expect(build.textContent).toContain('2026-12-07');
+    expect(screen.getByRole('button', { name: '展期' }).textContent).toContain('开始日期');
+    fireEvent.click(build);
+    expect(await screen.findByText(/日期选择器（已展开）/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '选定日期' }));
+    expect(onChange).toHaveBeenLastCalledWith({ buildFrom: '2026-12-01', buildTo: '2026-12-07' });
   });
 });

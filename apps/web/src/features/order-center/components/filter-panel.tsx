@@ -229,6 +229,21 @@ export function FilterPanel({ filters, onChange }: FilterPanelProps) {
             }}
           />
         </Row>
+        <Row label="进场">
+          <LazyPicker
+            label="进场日期"
+            text={[filters.buildFrom, filters.buildTo]}
+            placeholder={['开始日期', '结束日期']}
+            icon={CALENDAR}
+            load={loadDates}
+            Picker={DateRangeFilter}
+            props={{
+              from: filters.buildFrom,
+              to: filters.buildTo,
+              onChange: (buildFrom: string, buildTo: string) => onChange({ buildFrom, buildTo }),
+            }}
+          />
+        </Row>
       </div>
       <Row label="状态">
         {STATUS_OPTIONS.map((o) => (

@@ -1,11 +1,11 @@
-import type { SearchListInput } from '@zl/shared';
-import { keywordProblem, PROJECT_STATUS } from '@zl/shared';
+import type { SearchListInput, SearchSort } from '@zl/shared';
+import { keywordProblem, PROJECT_STATUS, SEARCH_DEFAULT_ORDER, SEARCH_SORTS } from '@zl/shared';
 
 /**
  * The order-centre filters live in the URL query (a link reproduces the search, back restores
  * it). One plain object ⇄ URLSearchParams ⇄ the Projectcenter/searchList payload.
  */
-export type SortKey = 'newest' | 'deadline' | 'area';
+export type SortKey = SearchSort;
 /** 'open' = 竞标中 (status 1, deadline ahead); otherwise one finished status to browse results. */
 export type StatusFilter = 'open' | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -19,6 +19,9 @@ export interface OrderFilters {
   areaMax: number | null;
   sdateFrom: string;
   sdateTo: string;
+  /** the build-in start 进场布展 between these days (Asia/Shanghai, inclusive; docs/show-dates.md) */
+  buildFrom: string;
+  buildTo: string;
   status: StatusFilter;
   sort: SortKey;
 }
@@ -32,6 +35,8 @@ export const DEFAULT_FILTERS: OrderFilters = {
   areaMax: null,
   sdateFrom: '',
   sdateTo: '',
+  buildFrom: '',
+  buildTo: '',
   status: 'open',
   sort: 'newest',
 };
@@ -57,11 +62,16 @@ export const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
   { value: 'newest', label: '最新发布' },
   { value: 'deadline', label: '截止时间' },
   { value: 'area', label: '面积' },
+  { value: 'build', label: '进场时间' },
 ];
 
-/** Deadline sorts soonest first; newest and area largest first. */
+/** The server's default direction of each sort: deadline and build-in soonest first; newest and area largest first. */
 export function sortOrder(sort: SortKey): 'asc' | 'desc' {
-  return sort === 'deadline' ? 'asc' : 'desc';
+  return SEARCH_DEFAULT_ORDER[sort];
+}
+
+function sortFrom(v: string | null): SortKey {
+  return (SEARCH_SORTS as readonly string[]).includes(v ?? '') ? (v as SortKey) : 'newest';
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -75,7 +85,6 @@ function num(v: string | null, max = 100_000): number | null {
 /** Anything odd in a hand-edited link falls back to the default rather than failing the search. */
 export function filtersFromQuery(q: URLSearchParams): OrderFilters {
   const group = Number(q.get('groupid'));
-  const sort = q.get('sort');
   const date = (k: string) => {
     const v = q.get(k) ?? '';
     return DATE_RE.test(v) ? v : '';
@@ -91,8 +100,10 @@ export function filtersFromQuery(q: URLSearchParams): OrderFilters {
     areaMax: num(q.get('areaMax')),
     sdateFrom: date('sdateFrom'),
     sdateTo: date('sdateTo'),
+    buildFrom: date('buildFrom'),
+    buildTo: date('buildTo'),
     status: statusFrom(q.get('status')),
-    sort: sort === 'deadline' || sort === 'area' ? sort : 'newest',
+    sort: sortFrom(q.get('sort')),
   };
 }
 
@@ -107,6 +118,8 @@ export function filtersToQuery(f: OrderFilters): URLSearchParams {
   if (f.areaMax !== null) q.set('areaMax', String(f.areaMax));
   if (f.sdateFrom) q.set('sdateFrom', f.sdateFrom);
   if (f.sdateTo) q.set('sdateTo', f.sdateTo);
+  if (f.buildFrom) q.set('buildFrom', f.buildFrom);
+  if (f.buildTo) q.set('buildTo', f.buildTo);
   if (f.status !== 'open') q.set('status', String(f.status));
   if (f.sort !== 'newest') q.set('sort', f.sort);
   return q;
@@ -128,6 +141,8 @@ export function filtersToPayload(f: OrderFilters, cursor?: string | null): Searc
   if (f.areaMax !== null) body.areaMax = f.areaMax;
   if (f.sdateFrom) body.sdateFrom = f.sdateFrom;
   if (f.sdateTo) body.sdateTo = f.sdateTo;
+  if (f.buildFrom) body.buildFrom = f.buildFrom;
+  if (f.buildTo) body.buildTo = f.buildTo;
   body.status = f.status === 'open' ? PROJECT_STATUS.BIDDING : f.status;
   if (cursor) body.cursor = cursor;
   return body;
@@ -163,6 +178,7 @@ export function activeFilterCount(f: OrderFilters): number {
   if (f.prov) n++;
   if (f.areaMin !== null || f.areaMax !== null) n++;
   if (f.sdateFrom || f.sdateTo) n++;
+  if (f.buildFrom || f.buildTo) n++;
   if (f.status !== 'open') n++;
   return n;
 }

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setHallFavorite } from '../../../lib/favorite.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import {
+  activeFilterCount,
   DEFAULT_FILTERS,
+  earlySearchKey,
   filtersFromQuery,
   filtersToPayload,
   filtersToQuery,
@@ -153,6 +155,8 @@ describe('filters ⇄ URL ⇄ searchList payload', () => {
     areaMax: 100,
     sdateFrom: '2026-12-01',
     sdateTo: '2026-12-31',
+    buildFrom: '2026-11-28',
+    buildTo: '2026-12-05',
     status: 'open',
     sort: 'deadline',
   };
@@ -167,6 +171,8 @@ describe('filters ⇄ URL ⇄ searchList payload', () => {
       areaMax: 100,
       sdateFrom: '2026-12-01',
       sdateTo: '2026-12-31',
+      buildFrom: '2026-11-28',
+      buildTo: '2026-12-05',
       status: 1,
       sort: 'deadline',
       order: 'asc',
@@ -187,6 +193,38 @@ describe('filters ⇄ URL ⇄ searchList payload', () => {
     });
   });
 
+  it('进场日期 and the 进场时间 sort: buildFrom / buildTo and sort build, soonest first (asc)', () => {
+    const build: OrderFilters = {
+      ...DEFAULT_FILTERS,
+      buildFrom: '2026-12-01',
+      buildTo: '2026-12-07',
+      sort: 'build',
+    };
+    expect(filtersToPayload(build)).toEqual({
+      buildFrom: '2026-12-01',
+      buildTo: '2026-12-07',
+      status: 1,
+      sort: 'build',
+      order: 'asc',
+      pageSize: 20,
+    });
+    // one end alone is a half-open range
+    expect(filtersToPayload({ ...DEFAULT_FILTERS, buildTo: '2026-12-07' })).toEqual({
+      buildTo: '2026-12-07',
+      status: 1,
+      sort: 'newest',
+      order: 'desc',
+      pageSize: 20,
+    });
+    const q = filtersToQuery(build);
+    expect(q.toString()).toBe('buildFrom=2026-12-01&buildTo=2026-12-07&sort=build');
+    expect(filtersFromQuery(new URLSearchParams(q.toString()))).toEqual(build);
+    expect(activeFilterCount(build)).toBe(1);
+    expect(activeFilterCount({ ...build, sdateFrom: '2026-12-10' })).toBe(2);
+    // the early search (app/early-requests.ts) is keyed by the same query
+    expect(earlySearchKey(build)).toBe(`Projectcenter/searchList?${q.toString()}`);
+  });
+
   it('round-trips through the URL query; defaults leave the URL clean', () => {
     const q = filtersToQuery(f);
     expect(q.get('keyword')).toBe('车展');
@@ -199,7 +237,7 @@ describe('filters ⇄ URL ⇄ searchList payload', () => {
   it('a hand-edited link with nonsense falls back to defaults', () => {
     const got = filtersFromQuery(
       new URLSearchParams(
-        'groupid=9&areaMin=-3&sdateFrom=tomorrow&sort=price&status=0&keyword=a&city=福州市',
+        'groupid=9&areaMin=-3&sdateFrom=tomorrow&buildFrom=2026-1-5&buildTo=soon&sort=price&status=0&keyword=a&city=福州市',
       ),
     );
     expect(got).toEqual(DEFAULT_FILTERS);

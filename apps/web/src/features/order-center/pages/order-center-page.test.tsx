@@ -85,3 +85,70 @@ describe('/orderCenter keyword', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+describe('/orderCenter 进场 (docs/show-dates.md)', { timeout: 30_000 }, () => {
+  const row = {
+    id: 5,
+    orders: 'P202611220005',
+    groupid: 1,
+    groupname: '特装展台',
+    title: '厦门石材展特装',
+    length: 6,
+    width: 4,
+    height: 3,
+    areas: 24,
+    coins: 5,
+    peoples: 0,
+    cover: null,
+    sdate: '2099-12-10',
+    edate: '2099-12-12',
+    buildStart: '2099-12-08T00:00:00.000Z',
+    prov: '福建省',
+    city: '厦门市',
+    biddl: '2099-12-01T10:00:00.000Z',
+    status: 1,
+    statusText: '竞标中',
+    favorite: false,
+    opens: 1,
+    prepay: 0,
+    dates: '2099-11-22',
+    times: '10:00:00',
+  };
+
+  function renderHall(entry: string) {
+    const bodies: Array<Record<string, unknown>> = [];
+    mockFetch((url, init) => {
+      if (url.includes('searchList')) bodies.push(JSON.parse(String(init?.body ?? '{}')));
+      return jsonResponse(envelope('success', { listItem: [row], total: 1, nextCursor: null }));
+    });
+    const router = createMemoryRouter([{ path: '/orderCenter', element: <OrderCenterPage /> }], {
+      initialEntries: [entry],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return { router, bodies };
+  }
+
+  it('a link with 进场日期 asks buildFrom / buildTo; the cards show the build-in day', async () => {
+    const { bodies } = renderHall('/orderCenter?buildFrom=2099-12-01&buildTo=2099-12-09');
+    await vi.waitFor(() =>
+      expect(bodies.at(-1)).toMatchObject({ buildFrom: '2099-12-01', buildTo: '2099-12-09', status: 1 }),
+    );
+    expect(await screen.findByText('进场 12-08')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '进场日期' }).textContent).toContain('2099-12-09');
+  });
+
+  it('「进场时间」 sorts by the build-in start, soonest first; 清除筛选 keeps the sort', async () => {
+    const { router, bodies } = renderHall('/orderCenter?buildFrom=2099-12-01');
+    fireEvent.click(await screen.findByRole('radio', { name: '进场时间' }));
+    await vi.waitFor(() => expect(bodies.at(-1)).toMatchObject({ sort: 'build', order: 'asc' }));
+    expect(bodies.at(-1)?.buildFrom).toBe('2099-12-01');
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('build');
+    fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?sort=build'));
+    expect(bodies.at(-1)?.buildFrom).toBeUndefined();
+  });
+});
