@@ -17,6 +17,11 @@ export function shanghaiDateTime(at: Date = new Date()): { dates: string; times:
   return { dates, times };
 }
 
+/** `YYYY-MM-DD HH:mm` of an instant in Asia/Shanghai (contract dates, reminders). */
+export function shanghaiMinute(at: Date | number): string {
+  return shanghaiIso(at).slice(0, 16).replace('T', ' ');
+}
+
 /**
  * The platform's clock is Asia/Shanghai's, and this module is its one place (docs/product.md §
  * Time). China has kept UTC+8 without daylight saving since 1991, so a fixed offset is exact, and

@@ -1,9 +1,9 @@
 import {
   AUTO_ACCEPT_DAYS_DEFAULT,
   formatFen,
+  shanghaiMinute as minute,
   type QuoteLine,
   REQUIREMENT_CATEGORIES,
-  shanghaiDateTime,
 } from '@zl/shared';
 import { openPdf, signatureBlock, tableRows } from '../../lib/pdf-fonts.ts';
 
@@ -59,12 +59,6 @@ export interface ContractStage {
   due: string;
   /** when the platform pays it to 乙方 */
   release: string;
-}
-
-/** `YYYY-MM-DD HH:mm` of an instant in Asia/Shanghai. */
-function minute(at: Date): string {
-  const { dates, times } = shanghaiDateTime(at);
-  return `${dates} ${times.slice(0, 5)}`;
 }
 
 export function contractFileName(orders: string): string {

@@ -16,9 +16,6 @@ export const NUDGE_EVERY_MS = 3_600_000;
 export const SMS_MESSAGE_HANDLER = 'sms.message';
 export const NUDGE_TEXT = '【展览供应商接单平台】您有新的项目消息，请登录查看';
 
-/** 22:00–08:00 Asia/Shanghai: no nudge is sent (the first round at 08:00 sends what waited). */
-export { quietHour };
-
 /** The payload of `message.nudge` (one per claimed nudge). */
 export type NudgePayload = { threadId: number; memberId: number };
 

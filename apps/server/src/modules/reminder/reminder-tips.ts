@@ -1,4 +1,4 @@
-import { formatFen, shanghaiDateTime, stageKindLabels } from '@zl/shared';
+import { formatFen, shanghaiMinute, stageKindLabels } from '@zl/shared';
 import type { Tx } from '../../db/client.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { writeTips } from '../tip/tip.events.ts';
@@ -9,10 +9,8 @@ import type { ReminderPayload } from './reminder.service.ts';
 
 export const TIP_REMINDER_HANDLER = 'tips.reminder';
 
-const minute = (iso: string) => {
-  const { dates, times } = shanghaiDateTime(new Date(iso));
-  return `${dates.slice(5)} ${times.slice(0, 5)}`;
-};
+/** `MM-DD HH:mm` in Asia/Shanghai */
+const minute = (iso: string) => shanghaiMinute(new Date(iso)).slice(5);
 
 /**
  * The tip of one reminder: the filing deadline and the build-in start to the winner (notice kind
