@@ -226,10 +226,16 @@ export async function sendMessage(
     await tellParties(tx, locked, 'message');
     return { msg, threadId, kinds };
   });
-  const t = (await repo.findThreadInfo(db, threadId))!;
+  const [t, unread] = await Promise.all([
+    repo.findThreadInfo(db, threadId).then((x) => x!),
+    repo.unreadOfThread(db, threadId, memberId),
+  ]);
+  // the message just sent is the thread's newest, unless another came since (then it is read)
+  const last =
+    msg.id === t.lastMessageId ? msg : ((await repo.findMessage(db, t.id, t.lastMessageId)) ?? msg);
   return {
     message: messageView(msg, t, memberId),
-    thread: await fullThreadView(db, memberId, t),
+    thread: threadView(t, memberId, { last, unread }),
     maskedKinds: kinds.map((k) => contactKindLabels[k]),
   };
 }
