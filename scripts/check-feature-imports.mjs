@@ -33,6 +33,7 @@ const ALLOWED = {
   'customer → complaint': "the customer's project page files a complaint (投诉)",
   'customer → delivery': "the customer's project page reviews the contract and shows the delivery progress",
   'customer → evaluation': "the customer's project page evaluates the supplier",
+  'customer → filing': "the customer's project page shows the venue filing (报馆), ID numbers masked",
   'customer → invoice': "the customer's project page asks for invoices (发票); 收支明细 lists them",
   'customer → message': "the portal's header: the unread badge and the live updates",
   'customer → payment':
@@ -48,6 +49,8 @@ const ALLOWED = {
   'order-detail → complaint': 'the order detail files a complaint (投诉)',
   'order-detail → delivery': 'the order detail shows the delivery progress',
   'order-detail → evaluation': 'the order detail evaluates the customer',
+  'order-detail → filing':
+    "the winner's order detail fills the venue filing (报馆), downloads its PDF and records the venue's answers",
   'order-detail → invoice': "the winner's order detail issues or rejects invoice requests (发票)",
   'order-detail → question': 'the order detail shows the Q&A and asks (答疑)',
   'order-detail → report': 'the order detail hands in the completion report',

@@ -90,11 +90,14 @@ export interface Awarded {
  * A new customer's project, approved by the demo reviewer and quoted by a newly verified supplier
  * (two priced lines in two categories) — all through the API. `ops` must be logged in as an
  * operator with the reviewer role. The customer's API context is answered, still logged in.
+ * `buildingNow`: the show opens in two days, so its build-in (the default: 08:00 two days before)
+ * has begun and a completion report is accepted (docs/delivery-report.md); else it opens in 40 days.
  */
 export async function quotedProject(
   newApi: () => Promise<APIRequestContext>,
   ops: APIRequestContext,
   plan: JourneyPlan = DEFAULT_PLAN,
+  buildingNow = false,
 ): Promise<Awarded & { customerApi: APIRequestContext }> {
   const customerApi = await newApi();
   const customerMobile = await member(customerApi, 'customer');
@@ -112,9 +115,9 @@ export async function quotedProject(
         height: 3,
         opens: 2,
         payPlan: plan,
-        sdate: ymd(now + 40 * DAY),
-        edate: ymd(now + 42 * DAY),
-        biddl: new Date(now + 20 * DAY).toISOString(),
+        sdate: ymd(now + (buildingNow ? 2 : 40) * DAY),
+        edate: ymd(now + (buildingNow ? 4 : 42) * DAY),
+        biddl: new Date(now + (buildingNow ? 0.25 : 20) * DAY).toISOString(),
         prov: '上海市',
         city: '上海市',
         strt: '浦东新区',
@@ -156,8 +159,9 @@ export async function awardedProject(
   newApi: () => Promise<APIRequestContext>,
   ops: APIRequestContext,
   plan: JourneyPlan = DEFAULT_PLAN,
+  buildingNow = false,
 ): Promise<Awarded> {
-  const { customerApi, ...quoted } = await quotedProject(newApi, ops, plan);
+  const { customerApi, ...quoted } = await quotedProject(newApi, ops, plan, buildingNow);
   const quotes = await ok(
     await customerApi.post('/api/Customer/quoteList', { data: { id: quoted.projectId } }),
   );

@@ -37,6 +37,8 @@ import { registerEvaluationRoutes } from './modules/evaluation/evaluation.routes
 import { registerFavoriteRoutes } from './modules/favorite/favorite.routes.ts';
 import { registerFileRoutes } from './modules/file/file.routes.ts';
 import { createStorage, type FileStorage } from './modules/file/storage.ts';
+import { registerFilingRoutes } from './modules/filing/filing.routes.ts';
+import { filingFileReader } from './modules/filing/filing-files.ts';
 import { registerHomeRoutes } from './modules/home/home.routes.ts';
 import { registerInvoiceRoutes } from './modules/invoice/invoice.routes.ts';
 import { invoiceFileReader } from './modules/invoice/invoice-files.ts';
@@ -338,6 +340,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     changePhotoReader,
     messageFileReader,
     sitePhotoReader,
+    filingFileReader,
   ]);
   registerMemberRoutes(app, deps);
   registerVerificationRoutes(app, deps);
@@ -353,6 +356,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   registerCalendarRoutes(app, deps);
   registerReminderTips(deps.outbox);
   registerSiteRoutes(app, deps);
+  registerFilingRoutes(app, deps, storage);
   registerFavoriteRoutes(app, deps);
   registerPaymentRoutes(app, payment);
   if (alipay?.sandbox) registerSandboxRoutes(app, database.db);

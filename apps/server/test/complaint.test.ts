@@ -367,7 +367,10 @@ describe('track record', () => {
     const now = Date.now();
     const mk = async (reportAt: number | null, sdateMs: number) => {
       const p = await awarded(6, 0, winner.id, cust2.id);
-      await db().execute(sql`update projects set sdate = ${isoDate(sdateMs)} where id = ${p.id}`);
+      // built before the ready_on_time mark: judged by its first report (docs/delivery-complaint.md)
+      await db().execute(
+        sql`update projects set sdate = ${isoDate(sdateMs)}, build_start = (select at from platform_marks where key = 'ready_on_time') - interval '1 day' where id = ${p.id}`,
+      );
       if (reportAt !== null) {
         await db().execute(
           sql`insert into audit_log (actor_type, actor_id, action, target_type, target_id, created_at)
@@ -391,10 +394,11 @@ describe('track record', () => {
     expectOk(await admin.c.post('Admin/complaintRule', { id: a.id, decision: 'split', reason: '投诉成立' }));
 
     const rec = (await trackRecords(db(), [winner.id, cust.id])).get(winner.id);
-    expect(rec).toEqual({ completed: 4, onTimeRate: 0.5, complaintsUpheld: 1 });
+    expect(rec).toEqual({ completed: 4, onTimeRate: 0.5, readyCounted: 0, complaintsUpheld: 1 });
     expect((await trackRecords(db(), [cust.id])).get(cust.id)).toEqual({
       completed: 0,
       onTimeRate: null,
+      readyCounted: 0,
       complaintsUpheld: 0,
     });
 
@@ -409,6 +413,7 @@ describe('track record', () => {
     expect(list.body.data.listItem[0]!.supplier.trackRecord).toEqual({
       completed: 4,
       onTimeRate: 0.5,
+      readyCounted: 0,
       complaintsUpheld: 1,
     });
     const w = await cust2.c.post<{ winner: { trackRecord: unknown } }>('Projectcenter/winnerInfo', {

@@ -4,6 +4,8 @@
 // runs alone too (`npx vitest run test/demo.test.ts -t '…'`); the one that changes the data (a
 // new withdrawal) is the last.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { HomeInfo, ShowInfo, ShowWorks, UserInfo } from '@zl/shared';
 import { formatFen } from '@zl/shared';
 import { sql } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { DEMO_CASH, DEMO_PAYCODE } from '../src/demo/demo-withdraw.ts';
 import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD, seedDemoData } from '../src/demo/seed.ts';
 import { contractPdf } from '../src/modules/contract/contract.service.ts';
 import { LocalDiskStorage } from '../src/modules/file/storage.ts';
+import { filingInfo, filingPdf } from '../src/modules/filing/filing.service.ts';
 import { isInvoiceFileOf, paidNet } from '../src/modules/invoice/invoice.repo.ts';
 import { coinBalance, verifyLedger } from '../src/modules/ledger/ledger.service.ts';
 import { questionList } from '../src/modules/question/question.service.ts';
@@ -47,6 +50,7 @@ async function demoCounts(): Promise<Record<string, number>> {
                (select count(*)::int from evaluations) as evaluations,
                (select count(*)::int from complaints) as complaints,
                (select count(*)::int from withdrawals) as withdrawals,
+               (select count(*)::int from filings) as filings,
                (select count(*)::int from ledger_postings) as postings`,
   );
   return n!;
@@ -483,5 +487,30 @@ describe('demo withdrawals', () => {
       });
 
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+  });
+  it('the venue filing at each point: due in 3 days, submitted and late, approved with a 效果图 in its PDF', async () => {
+    const got = await rows<{ id: number; title: string; customer_id: number; supplier_id: number }>(
+      ctx,
+      sql`select p.id, p.title, p.customer_id, q.supplier_id from projects p join quotes q on q.id = p.winner_quote_id
+           where p.title in (${DEMO_CONTRACT_TITLES.toSign}, ${DEMO_CONTRACT_TITLES.toReview}, ${DEMO_CONTRACT_TITLES.building})`,
+    );
+    const by = (t: string) => got.find((r) => r.title === t)!;
+    const view = (t: string) => filingInfo(ctx.database.db, Number(by(t).customer_id), Number(by(t).id));
+    expect(await view(DEMO_CONTRACT_TITLES.toSign)).toMatchObject({ status: 'none', late: false });
+    expect(await view(DEMO_CONTRACT_TITLES.toReview)).toMatchObject({ status: 'submitted', late: true });
+    const ok = await view(DEMO_CONTRACT_TITLES.building);
+    expect(ok).toMatchObject({ status: 'approved', late: false });
+    expect(ok.crew.every((c) => /^\*{14}[0-9X]{4}$/.test(c.idcard))).toBe(true);
+    const b = by(DEMO_CONTRACT_TITLES.building);
+    const { pdf } = await filingPdf(
+      ctx.database.db,
+      new LocalDiskStorage(dir),
+      Number(b.supplier_id),
+      Number(b.id),
+    );
+    const f = join(dir, 'filing.pdf');
+    writeFileSync(f, pdf);
+    expect(execFileSync('pdfimages', ['-list', f]).toString().trim().split('\n').length - 2).toBe(1);
+    expect(execFileSync('pdftotext', [f, '-']).toString()).toContain('陈建国');
   });
 });

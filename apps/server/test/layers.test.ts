@@ -152,6 +152,7 @@ const ALLOWED_MODULE_EDGES: Record<string, readonly string[]> = {
   invoice: ['file', 'outbox', 'project', 'tip', 'user'],
   reminder: ['notice', 'outbox', 'tip'],
   site: ['file', 'outbox', 'project', 'stage', 'tip'],
+  filing: ['contract', 'file', 'outbox', 'project', 'stage', 'tip', 'user'],
   home: ['bills', 'member', 'project', 'projectcenter', 'tip'],
   company: ['evaluation', 'file', 'member', 'user'],
   customer: ['audit', 'evaluation', 'file', 'member', 'project', 'projectcenter', 'stage', 'user'],

@@ -141,10 +141,10 @@ describe('the OpenAPI document', () => {
         );
         answers++;
       } else {
-        // only the file downloads (contract, 补充协议, commission statement), the metrics (Prometheus text), Alipay's notify (plain text), the sandbox's pages and the
+        // only the file downloads (contract, 补充协议, 报馆资料, commission statement), the metrics (Prometheus text), Alipay's notify (plain text), the sandbox's pages and the
         // bills' CSV, the live event stream and the calendar feed (iCalendar) answer something other than JSON
         expect(r.url, `${r.url} has no 200 schema`).toMatch(
-          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Tipcenter\/stream$|\/api\/Projectcenter\/contractPdf$|\/api\/Projectcenter\/changeOrderPdf$|\/api\/Invoice\/statement$|\/api\/Calendar\/feed\/:token\.ics$|\/metrics$)/,
+          /^(\/files\/|\/sandbox\/alipay\/|\/api\/Alipay\/notify$|\/api\/Bills\/export$|\/api\/Tipcenter\/stream$|\/api\/Projectcenter\/contractPdf$|\/api\/Projectcenter\/filingPdf$|\/api\/Projectcenter\/changeOrderPdf$|\/api\/Invoice\/statement$|\/api\/Calendar\/feed\/:token\.ics$|\/metrics$)/,
         );
         const content = op.responses['200']?.content ?? {};
         expect(

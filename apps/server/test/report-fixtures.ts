@@ -63,7 +63,13 @@ export async function buildingProject(
     // (a 100 % prepayment plan; docs/staged-escrow.md), so the report flow is not held by a 尾款
     await tx
       .update(projects)
-      .set({ winnerQuoteId: q!.id, peoples: 1, contractAmount: prepay })
+      // the build-in began yesterday: the completion report may be handed in (docs/delivery-report.md)
+      .set({
+        winnerQuoteId: q!.id,
+        peoples: 1,
+        contractAmount: prepay,
+        buildStart: new Date(Date.now() - 86_400_000),
+      })
       .where(eq(projects.id, p.id));
     if (prepay > 0)
       await tx.insert(projectStages).values({

@@ -4,13 +4,14 @@
 import type { SiteTimeline } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { trackRecordOf } from '../src/modules/member/track-record.ts';
 import { autoConfirmRound } from '../src/modules/site/site.service.ts';
 import { adminClient } from './admin-helpers.ts';
 import { Client, count, expectError, expectFields, expectOk, rows, type TestContext } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 import { makeUpload } from './project-fixtures.ts';
 import { type Member, memberClient, verifiedSupplier } from './projectcenter-fixtures.ts';
-import { buildingProject } from './report-fixtures.ts';
+import { buildingProject, reportBody } from './report-fixtures.ts';
 
 const ctx: TestContext = useTestApp();
 let customer: Member;
@@ -175,5 +176,49 @@ describe('the site-confirm job', () => {
     expect(e!.confirmed_by).toBe('system');
     await ctx.app.outbox.drain();
     expect(await count(ctx, 'tips', sql`member_id = ${winner.id} and title like '进场已确认%'`)).toBe(1);
+  });
+});
+
+describe('on time from 就绪; no report before the build-in', () => {
+  it('a completion report before the build-in start is refused with its time, and accepted once the build-in began', async () => {
+    const { winner, p } = await site(-10);
+    const r = await winner.c.post('Projectcenter/fUpdateReports', await reportBody(ctx, p.id, winner.id));
+    expectError(r, 'INVALID_STATE');
+    expect(JSON.stringify(r.body)).toContain('完工报告须在进场施工后提交');
+    const [row] = await rows<{ status: number }>(ctx, sql`select status from projects where id = ${p.id}`);
+    expect(row!.status).toBe(4);
+    await rows(ctx, sql`update projects set build_start = now() - interval '1 hour' where id = ${p.id}`);
+    expectOk(await winner.c.post('Projectcenter/fUpdateReports', await reportBody(ctx, p.id, winner.id)));
+  });
+
+  it('a project built after the ready_on_time mark is on time by its 就绪 before the show, not by an early report', async () => {
+    const winner = await verifiedSupplier(ctx, 0);
+    const done = async (readyBeforeShow: boolean | null) => {
+      const p = await buildingProject(ctx, customer.id, winner.id);
+      // built now (after the mark, made by the migration), the show opens tomorrow
+      await rows(ctx, sql`update projects set build_start = now(), status = 6 where id = ${p.id}`);
+      await rows(
+        ctx,
+        sql`insert into audit_log (actor_type, actor_id, action, target_type, target_id, created_at)
+            values ('member', ${winner.id}, 'project.uploadReport', 'project', ${String(p.id)}, now())`,
+      );
+      if (readyBeforeShow !== null)
+        await rows(
+          ctx,
+          sql`insert into site_events (project_id, supplier_id, kind, photos, created_at)
+              values (${p.id}, ${winner.id}, 'ready', '[]'::jsonb,
+                      ${readyBeforeShow ? sql`now()` : sql`(select (sdate::timestamp at time zone 'Asia/Shanghai') + interval '1 hour' from projects where id = ${p.id})`})`,
+        );
+      return p;
+    };
+    await done(true);
+    await done(false);
+    await done(null);
+    expect(await trackRecordOf(ctx.database.db, winner.id)).toEqual({
+      completed: 3,
+      onTimeRate: 0.333,
+      readyCounted: 3,
+      complaintsUpheld: 0,
+    });
   });
 });

@@ -167,7 +167,8 @@ describe('paying, releasing and accepting', () => {
     expect(await status(p.id)).toMatchObject({ prepay: 'released', progress: 'released', final: 'due' });
     await ledgerOk();
 
-    // the report handed in; acceptance is refused while the 尾款 and 质保金 are unpaid
+    // the report handed in (the build-in began yesterday); acceptance is refused while the 尾款 and 质保金 are unpaid
+    await db().execute(sql`update projects set build_start = now() - interval '1 day' where id = ${p.id}`);
     expectOk(await sup.c.post('Projectcenter/fUpdateReports', await reportBody(ctx, p.id, sup.id)));
     const approve = {
       id: p.id,

@@ -30,6 +30,7 @@ export * from './payment/pay-plan.ts';
 export * from './payment/payment.schema.ts';
 export * from './project/contract.schema.ts';
 export * from './project/delivery-step.ts';
+export * from './project/filing.schema.ts';
 export * from './project/keyword-terms.ts';
 export * from './project/project.schema.ts';
 export * from './project/project-states.ts';

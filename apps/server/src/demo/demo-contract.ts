@@ -54,7 +54,8 @@ export async function seedDemoContract(db: Db, demo: DemoMobiles): Promise<strin
       title: DEMO_CONTRACT_TITLES.building,
       conts: '教育装备展特装展台。合同已审核，预付款已托管，施工中。',
       prepay: BUILDING_PREPAY,
-      showInDays: 12,
+      // the build-in began yesterday: the completion report may be handed in
+      showInDays: 1,
       status: PROJECT_STATUS.BUILDING,
       changes: { contctck: CONTRACT_CHECK.APPROVED, contctckdt: new Date(Date.now() - 5 * DAY) },
       note: '演示：施工中、预付款已托管',

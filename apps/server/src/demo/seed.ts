@@ -13,6 +13,7 @@ import {
   DEMO_TO_EVALUATE_TITLE,
   seedDemoEvaluations,
 } from './demo-evaluation.ts';
+import { seedDemoFiling } from './demo-filing.ts';
 import { seedDemoInvoices } from './demo-invoices.ts';
 import { seedDemoMarketplace } from './demo-marketplace.ts';
 import { DEMO_PREPAY_TITLE, seedDemoPrepay } from './demo-payment.ts';
@@ -101,6 +102,7 @@ export async function seedDemoData(
     ...(await seedDemoEarnings(db, demo)),
     ...(await seedDemoWithdrawals(db, { supplierMobile: demo.supplierMobile, financeUsername: 'finance' })),
     ...(await seedDemoSite(db, { ...demo, storage: opts.storage })),
+    ...(await seedDemoFiling(db, { ...demo, storage: opts.storage })),
     ...(await attachDemoContracts(
       db,
       demo,

@@ -158,6 +158,8 @@ const DOC_ONLY: Record<
   'POST /api/Projectcenter/contractPdf': { response: { 200: contractPdf() } },
   'GET /api/Projectcenter/changeOrderPdf': { response: { 200: changeOrderPdf() } },
   'POST /api/Projectcenter/changeOrderPdf': { response: { 200: changeOrderPdf() } },
+  'GET /api/Projectcenter/filingPdf': { response: { 200: filingPdf() } },
+  'POST /api/Projectcenter/filingPdf': { response: { 200: filingPdf() } },
   'GET /metrics': {
     response: {
       200: {
@@ -201,6 +203,15 @@ function contractPdf() {
 function changeOrderPdf() {
   return {
     description: '补充协议 PDF（附件名 补充协议-订单号-变更单N.pdf）；失败时为失败的信封',
+    content: { 'application/pdf': { schema: z.file() } },
+  };
+}
+
+/** docs/filing.md "The PDF". */
+function filingPdf() {
+  return {
+    description:
+      '报馆资料 PDF（附件名 报馆资料-订单号.pdf；参展商的副本身份证号只保留后 4 位）；失败时为失败的信封',
     content: { 'application/pdf': { schema: z.file() } },
   };
 }

@@ -55,6 +55,11 @@ export const adminRoute: RouteObject = {
           lazy: page(() => import('../features/admin/pages/notices-page.tsx')),
         },
         {
+          path: 'filings',
+          handle: { title: '报馆进度 - 运营后台' },
+          lazy: page(() => import('../features/admin/pages/filings-page.tsx')),
+        },
+        {
           path: 'admins',
           handle: { title: '管理员 - 运营后台' },
           lazy: page(() => import('../features/admin/pages/admins-page.tsx')),

@@ -179,7 +179,7 @@ export type ChangePwdInput = z.input<typeof changePwdSchema>;
 
 // ---------- Member/personAuth ----------
 
-const idcardSchema = textSchema({
+export const idcardSchema = textSchema({
   error: '请输入身份证号码',
   max: 18,
   maxError: '身份证号码不正确，请核对',

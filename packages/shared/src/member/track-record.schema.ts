@@ -7,11 +7,21 @@ import { z } from 'zod';
 export const trackRecordSchema = z.object({
   /** won projects accepted (status 6) */
   completed: z.number(),
-  /** share (0–1) of completed projects whose first report came before 开展; null with none completed */
+  /**
+   * share (0–1) of completed projects on time — 展台就绪 before 开展 for projects built since the
+   * site's 就绪 came, the first completion report before 开展 for older ones; null with none completed
+   */
   onTimeRate: z.number().nullable(),
+  /** of `completed`, how many were judged by 展台就绪 (the rest by their report) */
+  readyCounted: z.number(),
   /** complaints against the supplier ruled with a split */
   complaintsUpheld: z.number(),
 });
 export type TrackRecord = z.infer<typeof trackRecordSchema>;
 
-export const EMPTY_TRACK_RECORD: TrackRecord = { completed: 0, onTimeRate: null, complaintsUpheld: 0 };
+export const EMPTY_TRACK_RECORD: TrackRecord = {
+  completed: 0,
+  onTimeRate: null,
+  readyCounted: 0,
+  complaintsUpheld: 0,
+};

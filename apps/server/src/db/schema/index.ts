@@ -4,6 +4,7 @@ export * from './complaints.ts';
 export * from './conversation.ts';
 export * from './evaluations.ts';
 export * from './files.ts';
+export * from './filing.ts';
 export * from './idempotency.ts';
 export * from './invoices.ts';
 export * from './ledger.ts';

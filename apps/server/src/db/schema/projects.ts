@@ -140,6 +140,10 @@ export const projects = pgTable(
     index('projects_status_areas_idx').on(t.status, t.areas, t.id),
     // by build-in start (searchList's buildFrom/buildTo and sort 'build'; docs/show-dates.md)
     index('projects_status_build_idx').on(t.status, t.buildStart, t.id),
+    // the console's 报馆 list: awarded projects under way that have a filing deadline (docs/filing.md)
+    index('projects_filing_deadline_idx')
+      .on(t.filingDeadline, t.id)
+      .where(sql`${t.filingDeadline} is not null and ${t.status} between 2 and 4`),
     // Region and type filters, newest first, in index order (keyset-ready: the id ends each key).
     // The region ones carry groupid and biddl after the key (migration 0014): a count of "type +
     // region" (the common filter pair) checks both in the index, an index-only scan, instead of

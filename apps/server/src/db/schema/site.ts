@@ -53,3 +53,13 @@ export const siteEvents = pgTable(
   ],
 );
 export type SiteEventRow = typeof siteEvents.$inferSelect;
+
+/**
+ * When a rule of the platform took effect in this deployment, written by the migration that
+ * brought it: `ready_on_time` — from then on the track record's on-time rate counts 展台就绪
+ * before the show opens, for projects whose build-in starts after it (docs/site.md "On time").
+ */
+export const platformMarks = pgTable('platform_marks', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ export async function trackRecords(db: DbOrTx, supplierIds: number[]): Promise<M
     const t = out.get(Number(r.supplierId));
     if (!t) continue;
     t.completed = Number(r.completed);
+    t.readyCounted = Number(r.byReady);
     t.onTimeRate = t.completed > 0 ? Math.round((Number(r.onTime) / t.completed) * 1000) / 1000 : null;
   }
   for (const r of upheld) {

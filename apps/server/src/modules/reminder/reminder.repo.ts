@@ -12,7 +12,7 @@ export interface Deadline {
 }
 
 /**
- * The deadlines within `horizonDays` from `now` that someone must act on: the filing deadline and
+ * The deadlines within `horizonDays` from `now` that someone must act on: the filing deadline (until the filing is approved) and
  * the build-in start of an awarded project not yet built (2–4), and the unpaid stages of a live
  * project (2–5). Each by an index: projects_status_build_idx, project_stages_due_idx.
  */
@@ -23,6 +23,8 @@ export async function upcomingDeadlines(db: DbOrTx, now: Date, horizonDays: numb
     sql`select p.id as project_id, 'filing' as subject, p.filing_deadline as at from projects p
           where p.status in (2, 3, 4) and p.filing_deadline > ${t}::timestamptz
             and p.filing_deadline <= ${t}::timestamptz + make_interval(days => ${horizonDays})
+            -- an approved filing needs no reminder (docs/filing.md)
+            and not exists (select 1 from filings f where f.project_id = p.id and f.status = 'approved')
         union all
         select p.id, 'build', p.build_start from projects p
           where p.status in (2, 3, 4) and p.build_start > ${t}::timestamptz

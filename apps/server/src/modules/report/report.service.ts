@@ -13,6 +13,7 @@ import {
   type ReportReviewResult,
   type RequirementCategory,
   reportLineKey,
+  shanghaiMinute,
   stageKindLabels,
   type UpdateReportsInput,
 } from '@zl/shared';
@@ -130,6 +131,12 @@ export async function updateReports(
         project.status,
       );
     }
+    // a booth is not finished before the build-in starts (docs/delivery-report.md)
+    if (Date.now() < project.buildStart.getTime())
+      throw invalid(
+        `进场布展 ${shanghaiMinute(project.buildStart)} 才开始，完工报告须在进场施工后提交`,
+        project.status,
+      );
     if (await hasPendingAdd(tx, project.id))
       throw invalid('有待参展商确认的增项变更单，请等参展商确认后再提交完工报告', project.status);
     const checklist = checklistOf(quote, await approvedAdds(tx, project.id));

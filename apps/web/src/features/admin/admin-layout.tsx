@@ -6,6 +6,7 @@ import LogoutOutlined from '@ant-design/icons/LogoutOutlined';
 import NotificationOutlined from '@ant-design/icons/NotificationOutlined';
 import ProjectOutlined from '@ant-design/icons/ProjectOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/SafetyCertificateOutlined';
+import ScheduleOutlined from '@ant-design/icons/ScheduleOutlined';
 import TeamOutlined from '@ant-design/icons/TeamOutlined';
 import UserOutlined from '@ant-design/icons/UserOutlined';
 import WalletOutlined from '@ant-design/icons/WalletOutlined';
@@ -36,6 +37,7 @@ const NAV: Array<{ key: string; area: AdminArea; label: string; icon: React.Reac
   { key: 'members', area: 'members', label: '会员管理', icon: <TeamOutlined /> },
   { key: 'audit', area: 'audit', label: '操作日志', icon: <FileSearchOutlined /> },
   { key: 'notices', area: 'audit', label: '站外通知', icon: <NotificationOutlined /> },
+  { key: 'filings', area: 'audit', label: '报馆进度', icon: <ScheduleOutlined /> },
   { key: 'admins', area: 'admins', label: '管理员', icon: <AuditOutlined /> },
   { key: 'complaints', area: 'review', label: '投诉处理', icon: <AlertOutlined /> },
 ];

@@ -21,7 +21,7 @@ export function showInfoFixture(over: Partial<ShowInfo> = {}): ShowInfo {
     personVerified: true,
     businessVerified: true,
     score: 4.3,
-    trackRecord: { completed: 3, onTimeRate: 1, complaintsUpheld: 0 },
+    trackRecord: { completed: 3, onTimeRate: 1, readyCounted: 1, complaintsUpheld: 0 },
     cases: [
       {
         id: 1,

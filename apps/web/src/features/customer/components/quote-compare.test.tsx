@@ -24,7 +24,12 @@ function quote(quoteId: number, company: string, total: number, status = 0): Quo
       score: 4.5,
       personauth: 1,
       businsauth: quoteId === 2 ? 1 : 3,
-      trackRecord: { completed: quoteId - 1, onTimeRate: quoteId === 1 ? null : 0.5, complaintsUpheld: 0 },
+      trackRecord: {
+        completed: quoteId - 1,
+        onTimeRate: quoteId === 1 ? null : 0.5,
+        readyCounted: 0,
+        complaintsUpheld: 0,
+      },
     },
     subtotals: { dimian: total - 10000, zulin: 10000 },
     total,

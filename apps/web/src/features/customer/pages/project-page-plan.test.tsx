@@ -22,7 +22,7 @@ const QUOTE: CustomerQuote = {
     score: null,
     personauth: 1,
     businsauth: 1,
-    trackRecord: { completed: 0, onTimeRate: null, complaintsUpheld: 0 },
+    trackRecord: { completed: 0, onTimeRate: null, readyCounted: 0, complaintsUpheld: 0 },
   },
   subtotals: { dimian: 1_000_001 },
   total: 1_000_001,

@@ -28,6 +28,7 @@ import { ChangeOrderPanel } from '../../change/index.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ContractReview, ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
+import { FilingPanel } from '../../filing/index.ts';
 import { InvoicePanel } from '../../invoice/index.ts';
 import { PrepayPanel, StagePanel } from '../../payment/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
@@ -209,6 +210,9 @@ export default function ProjectPage() {
         (p.status !== PROJECT_STATUS.CLOSED || p.closedBy === 'complaint') && (
           <ProgressCard project={p} party="customer" />
         )}
+      {p.status >= PROJECT_STATUS.AWARDED && p.status <= PROJECT_STATUS.DONE && (
+        <FilingPanel projectId={p.id} side="customer" />
+      )}
       {p.status >= PROJECT_STATUS.SIGNING && p.status <= PROJECT_STATUS.DONE && (
         <SitePanel projectId={p.id} side="customer" />
       )}

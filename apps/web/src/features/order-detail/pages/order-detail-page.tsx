@@ -38,6 +38,7 @@ import { ChangeOrderPanel } from '../../change/index.ts';
 import { ComplainButton } from '../../complaint/index.ts';
 import { ProgressCard } from '../../delivery/index.ts';
 import { EvaluationPanel } from '../../evaluation/index.ts';
+import { FilingPanel } from '../../filing/index.ts';
 import { InvoicePanel } from '../../invoice/index.ts';
 import { QuestionPanel } from '../../question/index.ts';
 import { SitePanel } from '../../site/index.ts';
@@ -206,6 +207,10 @@ export default function OrderDetailPage() {
       {action?.kind === 'won' && p.status >= PROJECT_STATUS.AWARDED && isPartyView(p) && (
         <WinnerStages projectId={p.id} />
       )}
+      {action?.kind === 'won' &&
+        p.status >= PROJECT_STATUS.AWARDED &&
+        p.status <= PROJECT_STATUS.DONE &&
+        isPartyView(p) && <FilingPanel projectId={p.id} side="supplier" className="zl-od-site" />}
       {action?.kind === 'won' && onSite(p.status) && isPartyView(p) && (
         <SitePanel projectId={p.id} side="supplier" className="zl-od-site" />
       )}

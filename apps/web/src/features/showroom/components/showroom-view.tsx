@@ -172,7 +172,7 @@ export function ShowroomView({ info, extraSections }: { info: ShowInfo; extraSec
         </div>
         <div>
           <span className="zl-show-label">履约记录</span>
-          <TrackRecord record={info.trackRecord} />
+          <TrackRecord record={info.trackRecord} basis />
         </div>
       </section>
 
