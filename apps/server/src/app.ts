@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { pingDatabase } from './db/health.repo.ts';
+import { databaseAnswers, pingDatabase } from './db/health.repo.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { errorEnvelope } from './lib/errors.ts';
 import { loggerOptions, OneLineLogController, requestChildLogger } from './lib/logging.ts';
@@ -115,6 +115,8 @@ declare module 'fastify' {
 const API_VERSION = '0.1.0';
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{8,64}$/;
 const JSON_BODY_LIMIT = 256 * 1024;
+/** `GET /readyz`: how long `select 1` may take before the process says it is not ready. */
+const READY_TIMEOUT_MS = 2000;
 
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
@@ -327,6 +329,37 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       } catch {
         return reply.code(503).send({ status: 'error' as const, db: database.kind });
       }
+    },
+  );
+  // Readiness for a load balancer (docs/deploy.md "Probes"): migrations run before the port opens;
+  // 503 once shutdown began (the process drains) or when `select 1` takes over READY_TIMEOUT_MS.
+  const readiness = ready.extend({
+    reason: z
+      .enum(['closing', 'database'])
+      .optional()
+      .describe('closing：进程正在退出；database：数据库未应答'),
+  });
+  const notReady = (reason: 'closing' | 'database') => ({
+    status: 'error' as const,
+    db: database.kind,
+    reason,
+  });
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        ...health,
+        summary: '可接流量',
+        description: `执行 \`select 1\`（${READY_TIMEOUT_MS} ms 内）：应答为 200 \`ok\`；数据库未应答或超时、进程正在退出为 503 \`error\`；不套信封。迁移在端口打开前完成。`,
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      if (closing) return reply.code(503).send(notReady('closing'));
+      if (!(await databaseAnswers(database.db, READY_TIMEOUT_MS))) {
+        return reply.code(503).send(notReady('database'));
+      }
+      return { status: 'ok' as const, db: database.kind };
     },
   );
 

@@ -49,8 +49,11 @@ async function main(): Promise<void> {
     return;
   }
 
-  // A person at a terminal outside production reads coloured lines; anything else gets JSON.
-  const logStream = wantsPrettyLogs(config.isProduction) ? prettyStream() : undefined;
+  // A person at a terminal outside production reads coloured lines; anything else gets JSON
+  // (FORCE_COLOR: `npm run dev`'s concurrently owns the terminal and pipes ours, lib/logging.ts).
+  const logStream = wantsPrettyLogs(config.isProduction, process.stdout, process.env.FORCE_COLOR)
+    ? prettyStream()
+    : undefined;
   const app = await buildApp({ config, database, storage, logStream });
 
   if (config.server.demoData && cluster.isPrimary) await seed(database, storage, config);

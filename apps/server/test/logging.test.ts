@@ -4,6 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   loggerOptions,
+  prettyMessage,
   prettyStream,
   requestChildLogger,
   requestLevel,
@@ -181,6 +182,21 @@ describe('requests in the log', () => {
     expect(logLines().some((l) => l.msg === 'incoming request')).toBe(false);
   });
 
+  it("names the route's pattern, never the ids or the query string of the path", async () => {
+    const before = logLines().length;
+    await ctx.app.inject({ method: 'GET', url: `/files/98765?token=${SECRET}&mobile=13598761234` });
+    await ctx.app.inject({ method: 'GET', url: `/no-such-page/x?code=${SECRET}` });
+    const lines = logLines().slice(before);
+    expect(lines.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
+    expect(lines.map((l) => (l.req as { method: string; url: string }).method)).toEqual(['GET', 'GET']);
+    expect(lines[0]!.route).toBe('/files/:id');
+    expect((lines[0]!.req as { url: string }).url).toBe('/files/98765');
+    // a path no route of its own has: the catch-all page's pattern, or none
+    expect([undefined, '/*']).toContain(lines[1]!.route);
+    expect(JSON.stringify(lines)).not.toContain('?');
+    expectAbsent([SECRET, '13598761234']);
+  });
+
   it('by level: a 2xx at debug, a refusal at info, a server error at warn', () => {
     expect([200, 302, 400, 404, 429, 500, 503].map(requestLevel)).toEqual([
       'debug',
@@ -198,6 +214,11 @@ describe('requests in the log', () => {
     expect(wantsPrettyLogs(false, { isTTY: false })).toBe(false);
     expect(wantsPrettyLogs(false, {})).toBe(false);
     expect(wantsPrettyLogs(true, { isTTY: true })).toBe(false);
+    // `npm run dev`: concurrently pipes the server's output and sets FORCE_COLOR when it owns a terminal
+    expect(wantsPrettyLogs(false, { isTTY: false }, '1')).toBe(true);
+    expect(wantsPrettyLogs(false, { isTTY: false }, '0')).toBe(false);
+    expect(wantsPrettyLogs(false, { isTTY: false }, '')).toBe(false);
+    expect(wantsPrettyLogs(true, { isTTY: false }, '3')).toBe(false);
     let text = '';
     const sink = new Writable({
       write(chunk, _enc, done) {
@@ -212,6 +233,36 @@ describe('requests in the log', () => {
     expect(text).not.toContain('13598761234');
     expect(text).not.toContain(SECRET);
     expect(text.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("a request's readable line: method, route pattern, status and time, on one line", () => {
+    let text = '';
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        text += String(chunk);
+        done();
+      },
+    });
+    const log = pino(loggerOptions('info') as pino.LoggerOptions, prettyStream(sink));
+    log.info(
+      {
+        req: { method: 'GET', url: '/files/98765' },
+        route: '/files/:id',
+        res: { statusCode: 404 },
+        responseTime: 3,
+      },
+      'request completed',
+    );
+    expect(text.trim().split('\n')).toHaveLength(1);
+    expect(text).toContain('GET /files/:id 404 3ms');
+    expect(text).not.toContain('98765');
+    expect(prettyMessage({ msg: '已启动' }, 'msg')).toBe('已启动');
+    expect(
+      prettyMessage(
+        { msg: 'request completed', req: { method: 'POST', url: '/x' }, res: { statusCode: 200 } },
+        'msg',
+      ),
+    ).toBe('POST /x 200');
   });
 });
 

@@ -242,6 +242,8 @@ describe('what the server sends matches the document', () => {
     conforms('GET', '/livez', live.statusCode, live.json());
     const ready = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     conforms('GET', '/healthz', ready.statusCode, ready.json());
+    const serving = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    conforms('GET', '/readyz', serving.statusCode, serving.json());
     const missing = await ctx.app.inject({ method: 'GET', url: '/files/nope' });
     expect(missing.statusCode).toBe(404);
     conforms('GET', '/files/{id}', missing.statusCode, missing.json());

@@ -174,6 +174,31 @@ export function requestChildLogger(
   return child;
 }
 
+/** The request line's fields (OneLineLogController), as the readable form shows them. */
+interface RequestLine {
+  req?: { method?: string; url?: string };
+  route?: string;
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+
+/**
+ * A request's line read at a terminal: `GET /files/:id 200 3ms`; any other line keeps its message.
+ * (The JSON line carries the same fields: `req.method`, `route`, `res.statusCode`, `responseTime`.)
+ */
+export function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const message = String(log[messageKey] ?? '');
+  if (message !== 'request completed' && message !== 'request errored' && message !== 'incoming request') {
+    return message;
+  }
+  const line = log as RequestLine;
+  const parts = [line.req?.method, line.route ?? line.req?.url];
+  if (line.res?.statusCode !== undefined) parts.push(String(line.res.statusCode));
+  if (typeof line.responseTime === 'number') parts.push(`${Math.round(line.responseTime)}ms`);
+  const what = parts.filter(Boolean).join(' ');
+  return message === 'request completed' ? what : `${message} ${what}`;
+}
+
 /**
  * Readable lines for a person at a terminal (`npm start`, `npm run dev` outside production): pino's
  * lines coloured and on one line each, with the time of day; UTF-8 throughout, so Chinese messages
@@ -186,16 +211,27 @@ export function prettyStream(destination?: NodeJS.WritableStream): NodeJS.Writab
     sync: true,
     singleLine: true,
     translateTime: 'SYS:HH:MM:ss',
-    ignore: 'pid,hostname,reqId',
+    // a request's fields are in its message (prettyMessage); the JSON form keeps them all
+    ignore: 'pid,hostname,reqId,req,res,route,responseTime',
+    messageFormat: prettyMessage,
   });
 }
 
-/** JSON (for log collectors), or readable lines when a person watches a terminal outside production. */
+/**
+ * JSON (for log collectors), or readable lines when a person watches a terminal outside production:
+ * stdout is a TTY, or a parent that owns the terminal asks for colour through `FORCE_COLOR`
+ * (`npm run dev`: concurrently pipes its children's output and sets it only when its own stdout
+ * supports colour). A pipe, a file, production and the tests (scripts/test.mjs sets
+ * `FORCE_COLOR=0`) get JSON.
+ */
 export function wantsPrettyLogs(
   isProduction: boolean,
   stdout: { isTTY?: boolean } = process.stdout,
+  forceColor?: string,
 ): boolean {
-  return !isProduction && stdout.isTTY === true;
+  if (isProduction) return false;
+  if (stdout.isTTY === true) return true;
+  return forceColor !== undefined && !['', '0', 'false'].includes(forceColor.trim().toLowerCase());
 }
 
 /**
@@ -210,8 +246,8 @@ export function requestLevel(statusCode: number): 'debug' | 'info' | 'warn' {
 
 /**
  * Fastify's request log lines (its `logController`): `incoming request` only at `trace`, and one
- * `request completed` line at the answer's level (requestLevel) with method, path, status and time
- * in ms; a request that errored while answering keeps Fastify's `request errored` line at error.
+ * `request completed` line at the answer's level (requestLevel) with method, path (no query
+ * string), route pattern, status and time in ms; a request that errored while answering keeps Fastify's `request errored` line at error.
  */
 export class OneLineLogController extends LogController {
   /** At `trace` only (a no-op at any usual level): when a request came in, for tracing one by hand. */
@@ -230,7 +266,13 @@ export class OneLineLogController extends LogController {
     }
     // pino answers a level below its own with a no-op: a 200 costs nothing at the default `info`
     request.log[requestLevel(reply.statusCode)](
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      {
+        req: request,
+        // the router's pattern (`/files/:id`), as the metrics label it; absent for a path no route has
+        route: request.routeOptions.url,
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   }
