@@ -20,6 +20,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAdminProjectRoutes } from './modules/admin/admin-project.routes.ts';
 import { registerQueueCountRoutes } from './modules/admin/queue-counts.routes.ts';
 import { registerReviewRoutes } from './modules/admin/review.routes.ts';
+import { registerBackupRoute } from './modules/backup/backup-endpoint.ts';
 import { registerBillsRoutes } from './modules/bills/bills.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerChangeRoutes } from './modules/change/change.routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   // Before the routes: every answer is counted (docs/operations.md § Metrics).
   registerMetrics(app, { config, database, live, jobs });
+  registerBackupRoute(app, { config, database });
   // Runs after in-flight requests finished: a round in progress completes, nothing new starts.
   app.addHook('onClose', async () => {
     await jobs.stop();

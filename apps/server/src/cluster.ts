@@ -7,7 +7,12 @@ import cluster, { type Worker } from 'node:cluster';
  * workers keep dying young), SIGTERM/SIGINT are passed to every worker and the supervisor exits
  * when they all have.
  */
-export function superviseWorkers(count: number, log: (line: string) => void): void {
+export function superviseWorkers(
+  count: number,
+  log: (line: string) => void,
+  /** the workers' own SHUTDOWN_SECONDS; the supervisor waits a little longer, then exits regardless */
+  shutdownMs = 10_000,
+): void {
   let stopping = false;
   let quickDeaths = 0;
   const startedAt = new Map<number, number>();
@@ -40,8 +45,8 @@ export function superviseWorkers(count: number, log: (line: string) => void): vo
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
     if (workers.length === 0) process.exit(0);
     for (const w of workers) w.process.kill(signal);
-    // the workers finish their requests within their own 15 s limit; then nothing is waited for
-    setTimeout(() => process.exit(1), 20_000).unref();
+    // the workers finish their requests within their own SHUTDOWN_SECONDS; then nothing is waited for
+    setTimeout(() => process.exit(1), shutdownMs + 2_000);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -16,7 +16,20 @@ async function seed(database: Database, storage: FileStorage, config: Config): P
   if (demo) console.log(`${demo.banner}${hint}`);
 }
 
+/**
+ * A process manager may close the pipes it reads our output from before (or while) it stops us:
+ * a write to them then fails with EPIPE, which must neither crash the process nor keep it alive.
+ */
+function ignoreClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+    });
+  }
+}
+
 async function main(): Promise<void> {
+  ignoreClosedOutput();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig({ ...process.env, ...workersArg(process.argv.slice(2)) });
@@ -45,7 +58,7 @@ async function main(): Promise<void> {
     if (config.server.demoData) await seed(database, storage, config);
     await database.close();
     storage.close?.();
-    superviseWorkers(config.server.workers, (line) => console.log(line));
+    superviseWorkers(config.server.workers, (line) => console.log(line), config.server.shutdownMs);
     return;
   }
 
@@ -63,21 +76,27 @@ async function main(): Promise<void> {
   }, 3_600_000);
   sweeper.unref();
 
+  // Stopping (docs/operations.md § Stopping): a signal to the process group, to `npm start`'s npm
+  // (it passes it on) or to this process alone all land here, more than once in the first case.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(sweeper);
-    const force = setTimeout(() => {
-      app.log.error('shutdown timed out');
+    // Referenced on purpose: whatever else is left open (a client that never reads, a stuck query),
+    // the process is gone after SHUTDOWN_SECONDS.
+    setTimeout(() => {
+      app.log.error({ shutdownMs: config.server.shutdownMs }, 'shutdown timed out: exiting');
       process.exit(1);
-    }, 15_000);
-    force.unref();
+    }, config.server.shutdownMs);
     try {
-      // close() finishes in-flight requests, then stops the jobs (waiting for a round in progress).
+      // In order: stop accepting (idle keep-alive sockets close), end the live streams with a
+      // `retry:` hint, let in-flight requests finish, stop the jobs at a safe point (a round in
+      // progress commits or rolls back) — and only then close the pool / PGlite.
       await app.close();
       await database.close();
+      storage.close?.();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -86,6 +105,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Under `npm start` (npm sets npm_lifecycle_event) a stop that reached npm but not this process
+  // (npm killed outright, or a shell between them that died of the signal without passing it on)
+  // leaves this process orphaned: that is a stop too, not a server to keep running unseen.
+  if (process.env.npm_lifecycle_event !== undefined) {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) void shutdown('parent exited');
+    }, 500);
+    watch.unref();
+  }
 
   await app.listen({ port: config.server.port, host: config.server.host });
   // Scheduled work (expiry, outbox dispatch) only here, never in buildApp: tests and tools stay quiet.

@@ -129,6 +129,7 @@ const ALLOWED_MODULE_EDGES: Record<string, readonly string[]> = {
   file: [],
   notice: ['audit', 'user'],
   ledger: ['outbox'],
+  backup: ['ledger'],
   project: ['audit', 'file', 'ledger', 'outbox', 'user'],
   tip: ['notice', 'outbox', 'project'],
   conversation: ['file', 'notice', 'outbox', 'project', 'user'],

@@ -57,6 +57,8 @@ export const ENV_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Server processes on this machine (cluster; also `npm start -- --workers N`). Above 1 needs DATABASE_URL (docs/deploy.md).',
   LOG_LEVEL:
     'pino level. Default: info (silent under NODE_ENV=test). Requests that ended well are logged at debug (docs/operations.md § Logs).',
+  SHUTDOWN_SECONDS:
+    'How long SIGTERM/SIGINT may take: in-flight requests and live streams drain, jobs stop, the pool closes; then the process exits anyway (docs/operations.md § Stopping). Default: 10.',
   COOKIE_SECURE: '`Secure` on the session cookies. Default: on in production.',
   TRUST_PROXY:
     "Behind a reverse proxy: the proxies' addresses/CIDRs (comma-separated, or loopback / linklocal / uniquelocal), or true for every hop. Default: off (README § 部署).",

@@ -9,6 +9,8 @@ export const serverEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** server processes on this machine (Node's cluster module); more than 1 needs DATABASE_URL (docs/deploy.md) */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** SIGTERM/SIGINT: in-flight work gets this long, then the process exits anyway (docs/operations.md § Stopping) */
+  SHUTDOWN_SECONDS: z.coerce.number().min(0.5).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   COOKIE_SECURE: bool,
   /** true/1: every hop; false/0: none; else the proxies' addresses or CIDRs, comma-separated */
@@ -29,6 +31,8 @@ export function serverConfig(e: ServerEnv, database: { url: string | undefined }
     host: e.HOST,
     /** server processes to run on this machine (docs/deploy.md "Processes") */
     workers: workersOf(e, database.url),
+    /** how long a stop may take before the process exits regardless (docs/operations.md § Stopping) */
+    shutdownMs: Math.round(e.SHUTDOWN_SECONDS * 1000),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     /** `Secure` on every cookie the server sets */
     cookieSecure: e.COOKIE_SECURE ?? isProduction,

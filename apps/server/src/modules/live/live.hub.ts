@@ -162,7 +162,8 @@ export class LiveHub {
     this.stopped = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    for (const set of this.members.values()) for (const s of set) s.out.end();
+    // the last frame tells the browser when to come back (another process, or this one restarted)
+    for (const set of this.members.values()) for (const s of set) s.out.end(`retry: ${RETRY_MS}\n\n`);
     this.members.clear();
     this.count = 0;
     await this.listening?.catch(() => {});
