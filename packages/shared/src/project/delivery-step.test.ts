@@ -94,6 +94,24 @@ describe('deliveryStep: the next action per step', () => {
     });
     expect(deliveryStep(p({ status: S.BUILDING, reportck: 3 })).supplier.label).toBe('修改完工报告');
   });
+  it('building before the build-in: the report waits for it (the server refuses one before it)', () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    const s = deliveryStep(
+      p({ status: S.BUILDING, contctck: 2, ispaid: true, buildStart: soon.toISOString() }),
+    );
+    expect(s.label).toBe('待进场');
+    expect(s.supplier).toMatchObject({ href: null, waiting: true });
+    expect(s.supplier.label).toMatch(/^\d\d-\d\d \d\d:\d\d 进场后上传完工报告$/);
+    const begun = deliveryStep(
+      p({
+        status: S.BUILDING,
+        contctck: 2,
+        ispaid: true,
+        buildStart: new Date(Date.now() - 60_000).toISOString(),
+      }),
+    );
+    expect(begun.supplier.label).toBe('上传完工报告');
+  });
   it('accepting: customer accepts; done: both evaluate', () => {
     expect(deliveryStep(p({ status: S.ACCEPTING })).customer.label).toBe('验收完工报告');
     const done = deliveryStep(p({ status: S.DONE }));

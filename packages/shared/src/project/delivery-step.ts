@@ -255,6 +255,15 @@ export function deliveryStep(p: DeliveryFields & { id: number }): DeliveryStep {
       // approved and nothing to pay: the next transition (3 → 4) is immediate; a brief window only
       return { label: '待开工', supplier: wait('等待开工'), customer: wait('等待开工') };
     case S.BUILDING:
+      // a booth is not finished before it is built: the report waits for the build-in (docs/delivery-report.md)
+      if (p.reportck !== REPORT_CHECK.REWORK && p.buildStart && Date.parse(p.buildStart) > Date.now())
+        return {
+          label: '待进场',
+          supplier: wait(
+            `${shanghaiIso(new Date(p.buildStart)).slice(5, 16).replace('T', ' ')} 进场后上传完工报告`,
+          ),
+          customer: p.dueStage ? go(`支付${p.dueStage.label}`, `${project}#stages`) : wait('等待供应商进场'),
+        };
       return {
         label: p.reportck === REPORT_CHECK.REWORK ? '报告被退回' : '施工中',
         supplier: go(
