@@ -109,7 +109,8 @@ export function registerFilingRoutes(app: App, deps: Deps, storage: FileStorage)
             buildStart: r.buildStart.toISOString(),
             status,
             statusText: filingStatusLabels[status],
-            late: now > r.deadline && status !== 'approved',
+            // the list holds projects under way only
+            late: service.isLate(r.deadline, status, true, now),
           };
         }),
         total,

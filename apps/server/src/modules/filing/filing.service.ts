@@ -54,14 +54,9 @@ async function partyProject(
   throw new AppError('NOT_FOUND');
 }
 
-/** Past the deadline and not approved, while the project is under way. */
-export function isLate(p: ProjectRow, status: FilingStatus, now: Date): boolean {
-  return (
-    p.filingDeadline !== null &&
-    now > p.filingDeadline &&
-    status !== 'approved' &&
-    UNDER_WAY.includes(p.status)
-  );
+/** Past the deadline and not approved, while the project is under way (the pages and the console). */
+export function isLate(deadline: Date | null, status: FilingStatus, underWay: boolean, now: Date): boolean {
+  return deadline !== null && now > deadline && status !== 'approved' && underWay;
 }
 
 function view(
@@ -82,7 +77,7 @@ function view(
     status,
     statusText: filingStatusLabels[status],
     deadline: p.filingDeadline ? p.filingDeadline.toISOString() : null,
-    late: isLate(p, status, now),
+    late: isLate(p.filingDeadline, status, underWay, now),
     power: f ? { kw: Number(f.powerKw), box: f.powerBox } : null,
     // the customer never receives an ID number: masked here, on the server
     crew: (f?.crew ?? []).map((c) => ({ ...c, idcard: supplier ? c.idcard : maskIdcard(c.idcard) })),
