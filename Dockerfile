@@ -16,7 +16,8 @@ COPY tsconfig.base.json biome.json ./
 COPY packages/shared packages/shared
 COPY apps/server apps/server
 COPY apps/web apps/web
-RUN npm run build
+# the demo template (ADR 0018) is left out: production never seeds the demo data
+RUN DEMO_TEMPLATE=false npm run build
 
 # ── runtime: the server's production dependencies only, the build's output, a user without root
 FROM node:24-bookworm-slim AS runtime

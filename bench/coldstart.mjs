@@ -1,8 +1,10 @@
-// Cold start of the embedded database (issue 13 item 4, ADR 0003): the production build started on
-// a fresh DATA_DIR until GET /livez answers, from the build's PGlite template and without it
-// (PGLITE_TEMPLATE=false: initdb in WebAssembly and every migration), runs interleaved in the same
-// minute, medians and their ratio; a restart on an existing DATA_DIR for reference. No demo data.
-//   npm run bench:coldstart   (BENCH_RUNS=3 per case, BENCH_PORT=4394, BENCH_SKIP_BUILD=1, BENCH_DEMO=1 seeds the demo)
+// Cold start of the embedded database (ADR 0003, ADR 0018): the production build started on a
+// fresh DATA_DIR until GET /livez answers — without the demo data from the build's empty template,
+// with the demo data from the build's demo template (what `npm start` does), with the demo data
+// seeded at start (the demo template hidden), and without any template (PGLITE_TEMPLATE=false:
+// initdb in WebAssembly and every migration) — interleaved in the same minute, medians and their
+// ratios; a restart on an existing DATA_DIR for reference.
+//   npm run bench:coldstart   (BENCH_RUNS=3 per case, BENCH_PORT=4394, BENCH_SKIP_BUILD=1)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,6 @@ import { build, root } from './harness.mjs';
 
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const port = Number(process.env.BENCH_PORT ?? 4394);
-const demo = process.env.BENCH_DEMO === '1';
 
 build();
 const template = path.join(root, 'apps/server/dist/pglite-template.tar.gz');
@@ -28,7 +29,7 @@ async function coldStart(dataDir, env) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      DEMO_DATA: demo ? 'true' : 'false',
+      DEMO_DATA: 'false',
       JOBS_ENABLED: 'false',
       DATABASE_URL: '',
       DATA_DIR: dataDir,
@@ -77,29 +78,51 @@ const load = () =>
     .join(' ');
 
 const loadBefore = load();
-const times = { template: [], initdb: [], restart: [] };
+// the demo seeded at start: the demo template's meta file moved aside for that run only
+const demoMeta = path.join(root, 'apps/server/dist/pglite-demo-template.json');
+if (!fs.existsSync(demoMeta)) {
+  console.error(`no demo template at ${demoMeta}: run \`npm run build\` (without DEMO_TEMPLATE=false)`);
+  process.exit(1);
+}
+async function withoutDemoTemplate(fn) {
+  fs.renameSync(demoMeta, `${demoMeta}.off`);
+  try {
+    return await fn();
+  } finally {
+    fs.renameSync(`${demoMeta}.off`, demoMeta);
+  }
+}
+
+const times = { template: [], demo: [], seeded: [], initdb: [], restart: [] };
 const dirs = [];
 for (let i = 0; i < runs; i++) {
-  // interleaved, so a change in the machine's load touches both alike
+  // interleaved, so a change in the machine's load touches every case alike
   const a = fresh();
   times.template.push(await coldStart(a, { PGLITE_TEMPLATE: 'true' }));
   times.restart.push(await coldStart(a, {}));
+  const d = fresh();
+  times.demo.push(await coldStart(d, { DEMO_DATA: 'true' }));
+  const e = fresh();
+  times.seeded.push(await withoutDemoTemplate(() => coldStart(e, { DEMO_DATA: 'true' })));
   const b = fresh();
   times.initdb.push(await coldStart(b, { PGLITE_TEMPLATE: 'false' }));
-  dirs.push(a, b);
+  dirs.push(a, b, d, e);
 }
 for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 
 const s = (ms) => (ms / 1000).toFixed(2);
 console.table(
   Object.entries({
-    'fresh DATA_DIR, from the template': times.template,
-    'fresh DATA_DIR, initdb + migrations (PGLITE_TEMPLATE=false)': times.initdb,
+    'fresh DATA_DIR, no demo, from the empty template': times.template,
+    'fresh DATA_DIR, demo data, from the demo template (npm start)': times.demo,
+    'fresh DATA_DIR, demo data seeded at start (no demo template)': times.seeded,
+    'fresh DATA_DIR, no demo, initdb + migrations (PGLITE_TEMPLATE=false)': times.initdb,
     'restart on an existing DATA_DIR (reference)': times.restart,
   }).map(([k, v]) => ({ case: k, 'median s': s(median(v)), runs: v.map(s).join(' ') })),
 );
+const ratio = (x, y) => (median(times[x]) / median(times[y])).toFixed(2);
 console.log(
-  `\ncold start without / with the template: ${(median(times.initdb) / median(times.template)).toFixed(1)}×` +
-    `  (${runs} runs each${demo ? ', demo data seeded' : ''}; ${os.cpus().length} CPUs;` +
-    ` load average before ${loadBefore}, after ${load()})`,
+  `\ndemo from the template ÷ no demo: ${ratio('demo', 'template')}×; demo seeded ÷ demo from the template: ${ratio('seeded', 'demo')}×;` +
+    ` initdb ÷ empty template: ${ratio('initdb', 'template')}×` +
+    `  (${runs} runs each; ${os.cpus().length} CPUs; load average before ${loadBefore}, after ${load()})`,
 );

@@ -12,6 +12,7 @@ const entries = {
   server: 'src/server.ts',
   'create-admin': 'src/cli/create-admin.ts',
   'pglite-template': 'src/cli/pglite-template.ts',
+  'demo-template': 'src/cli/demo-template.ts',
 };
 const entryPoints = Object.fromEntries(
   Object.entries(entries).filter(([, file]) => {
@@ -48,4 +49,13 @@ if (!['false', '0'].includes(process.env.PGLITE_TEMPLATE ?? '')) {
     stdio: 'inherit',
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  // The same database with the demo data seeded, for a fresh start with DEMO_DATA (ADR 0018);
+  // DEMO_TEMPLATE=false skips it (the container image: production never seeds the demo).
+  if (!['false', '0'].includes(process.env.DEMO_TEMPLATE ?? '')) {
+    const d = spawnSync(process.execPath, ['dist/demo-template.js'], {
+      cwd: fileURLToPath(new URL('.', import.meta.url)),
+      stdio: 'inherit',
+    });
+    if (d.status !== 0) process.exit(d.status ?? 1);
+  }
 }

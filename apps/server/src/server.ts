@@ -3,17 +3,21 @@ import { buildApp } from './app.ts';
 import { superviseWorkers, workersArg } from './cluster.ts';
 import { type Config, loadConfig } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { demoTemplateFor, finishDemoStart } from './demo/demo-template.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { prettyStream, wantsPrettyLogs } from './lib/logging.ts';
 import { createStorage, type FileStorage } from './modules/file/storage.ts';
 import { sweepExpired } from './modules/user/session.service.ts';
 
-async function seed(database: Database, storage: FileStorage, config: Config): Promise<void> {
-  const demo = await seedDemoData(database.db, { storage });
-  const hint = config.isProduction
+function devHint(config: Config): string {
+  return config.isProduction
     ? ''
     : '\n  注册时的短信验证码可在 GET /api/Dev/smsOutbox?mobile=手机号 查看（仅非生产模式）';
-  if (demo) console.log(`${demo.banner}${hint}`);
+}
+
+async function seed(database: Database, storage: FileStorage, config: Config): Promise<void> {
+  const demo = await seedDemoData(database.db, { storage });
+  if (demo) console.log(`${demo.banner}${devHint(config)}`);
 }
 
 /**
@@ -39,23 +43,39 @@ async function main(): Promise<void> {
     console.error(`启动失败：${(err as Error).message}`);
     process.exit(1);
   }
+  // a fresh embedded start with the demo: from the build's demo template (ADR 0018) when it can
+  const demoStart =
+    config.server.demoData && !config.database.url && !config.uploads.s3 && config.database.pgliteTemplate
+      ? demoTemplateFor({
+          dataDir: config.database.dataDir,
+          uploadsDir: config.uploads.dir,
+          moduleUrl: import.meta.url,
+        })
+      : null;
+  const fromDemo = demoStart && 'archive' in demoStart ? demoStart : null;
   let database: Awaited<ReturnType<typeof openDatabase>>;
+  let seeded = false;
   try {
     database = await openDatabase({
       databaseUrl: config.database.url,
       dataDir: config.database.dataDir,
       poolSize: config.database.poolSize,
-      pgliteTemplate: config.database.pgliteTemplate ? undefined : false,
+      pgliteTemplate: fromDemo ? fromDemo.archive : config.database.pgliteTemplate ? undefined : false,
     });
+    if (fromDemo) seeded = await finishDemoStart(database.db, fromDemo, config.uploads.dir);
   } catch (err) {
     console.error(`启动失败：${(err as Error).message}`);
     process.exit(1);
   }
   const storage = await createStorage(config);
+  const seedDemo = async () => {
+    if (seeded) console.log(`${fromDemo!.meta.banner}${devHint(config)}`);
+    else await seed(database, storage, config);
+  };
 
   if (config.server.workers > 1 && cluster.isPrimary) {
     // The supervisor migrates and seeds once, then hands the port to its workers (docs/deploy.md).
-    if (config.server.demoData) await seed(database, storage, config);
+    if (config.server.demoData) await seedDemo();
     await database.close();
     storage.close?.();
     superviseWorkers(config.server.workers, (line) => console.log(line), config.server.shutdownMs);
@@ -69,7 +89,7 @@ async function main(): Promise<void> {
     : undefined;
   const app = await buildApp({ config, database, storage, logStream });
 
-  if (config.server.demoData && cluster.isPrimary) await seed(database, storage, config);
+  if (config.server.demoData && cluster.isPrimary) await seedDemo();
 
   const sweeper = setInterval(() => {
     sweepExpired(database.db, config).catch((err) => app.log.warn({ err }, 'sweep failed'));

@@ -52,7 +52,7 @@ describe('Dockerfile', () => {
 
   it('builds with npm ci + npm run build; runs production dependencies of the server only', () => {
     expect(stages[0]!.join('\n')).toMatch(/RUN npm ci\b/);
-    expect(stages[0]!.join('\n')).toMatch(/RUN npm run build\b/);
+    expect(stages[0]!.join('\n')).toMatch(/RUN (DEMO_TEMPLATE=false )?npm run build\b/);
     const installs = instruction('RUN').filter((l) => l.includes('npm ci'));
     expect(installs).toHaveLength(1);
     expect(installs[0]).toContain('--omit=dev');

@@ -9,7 +9,6 @@ import { gunzipSync } from 'node:zlib';
 import { migrationsFolder } from './migrate.ts';
 
 export const TEMPLATE_ARCHIVE = 'pglite-template.tar.gz';
-export const TEMPLATE_META = 'pglite-template.json';
 /** Bump when what goes into a template changes in a way the fingerprint does not see. */
 const TEMPLATE_FORMAT = 1;
 
@@ -73,8 +72,9 @@ export function defaultTemplatePath(): string | undefined {
   return undefined;
 }
 
+/** The meta file beside an archive: `pglite-template.tar.gz` → `pglite-template.json`. */
 export function metaPathOf(archive: string): string {
-  return path.join(path.dirname(archive), TEMPLATE_META);
+  return archive.endsWith('.tar.gz') ? `${archive.slice(0, -'.tar.gz'.length)}.json` : `${archive}.json`;
 }
 
 export type TemplateRead =
@@ -94,7 +94,7 @@ export function readTemplate(archive: string): TemplateRead {
   try {
     meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as TemplateMeta;
   } catch {
-    return { ok: false, kind: 'broken', reason: `说明文件 ${TEMPLATE_META} 无法解析` };
+    return { ok: false, kind: 'broken', reason: `说明文件 ${path.basename(metaFile)} 无法解析` };
   }
   const current = currentFingerprint();
   if (meta?.format !== TEMPLATE_FORMAT || meta.fingerprint !== current.fingerprint) {
@@ -132,9 +132,14 @@ export function readTemplate(archive: string): TemplateRead {
 }
 
 /** Writes the archive, then its meta file (a reader checks the archive against the meta). */
-export function writeTemplate(archive: string, gz: Uint8Array): TemplateMeta {
+export function writeTemplate<E extends object = object>(
+  archive: string,
+  gz: Uint8Array,
+  extra?: E,
+): TemplateMeta & E {
   const { fingerprint, lastTag } = currentFingerprint();
-  const meta: TemplateMeta = {
+  const meta: TemplateMeta & E = {
+    ...(extra as E),
     format: TEMPLATE_FORMAT,
     fingerprint,
     lastTag,
