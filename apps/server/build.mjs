@@ -8,8 +8,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@zl/'));
 
+// dist/server.js is the launcher (src/launch.ts): it starts OpenTelemetry when asked, then imports
+// the server, dist/main.js, at run time — so pg loads after the tracing hook (docs/adr/0017-traces.md).
 const entries = {
-  server: 'src/server.ts',
+  server: 'src/launch.ts',
+  main: 'src/server.ts',
+  tracing: 'src/lib/tracing.ts',
   'create-admin': 'src/cli/create-admin.ts',
   'pglite-template': 'src/cli/pglite-template.ts',
   'demo-template': 'src/cli/demo-template.ts',
@@ -25,6 +29,17 @@ const entryPoints = Object.fromEntries(
   }),
 );
 
+/** The launcher's two dynamic imports stay imports of the other bundles, not copies inlined into it. */
+const launcherImports = {
+  name: 'launcher-imports',
+  setup(b) {
+    const bundles = { './server.ts': './main.js', './lib/tracing.ts': './tracing.js' };
+    b.onResolve({ filter: /^\.\/(server|lib\/tracing)\.ts$/ }, (args) =>
+      args.importer.endsWith('launch.ts') ? { path: bundles[args.path], external: true } : undefined,
+    );
+  },
+};
+
 await build({
   entryPoints,
   outdir: 'dist',
@@ -38,6 +53,7 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
   logLevel: 'warning',
+  plugins: [launcherImports],
 });
 console.log(`server built: ${Object.keys(entryPoints).join(', ')} → apps/server/dist`);
 

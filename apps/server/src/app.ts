@@ -78,6 +78,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSessionHook, SID_COOKIE } from './plugins/session.ts';
+import { registerTracing } from './plugins/tracing.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -187,6 +188,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Traces when on (docs/operations.md § Traces): first, so a request's span covers every hook.
+  if (config.tracing.enabled) await registerTracing(app);
   // a transaction run again after a deadlock (db/client.ts retryTransactions): worth seeing, not an error
   database.onTransactionRetry = (n) => app.log.warn(n, 'transaction retried after a lock conflict');
   app.setValidatorCompiler(validatorCompiler);

@@ -9,6 +9,7 @@ import { metricsEnv } from './metrics.ts';
 import { serverEnv } from './server.ts';
 import { sessionsEnv } from './sessions.ts';
 import { smsEnv } from './sms.ts';
+import { tracingEnv } from './tracing.ts';
 import { uploadsEnv } from './uploads.ts';
 import { bool } from './values.ts';
 import { wechatEnv, wechatMpEnv } from './wechat.ts';
@@ -38,6 +39,7 @@ export const ENV_GROUPS: ReadonlyArray<{ file: string; title: string; schema: z.
   { file: 'marketplace.ts', title: "The marketplace's rules", schema: marketplaceEnv },
   { file: 'live.ts', title: 'Live updates (event streams)', schema: liveEnv },
   { file: 'metrics.ts', title: 'Prometheus metrics', schema: metricsEnv },
+  { file: 'tracing.ts', title: 'OpenTelemetry traces', schema: tracingEnv },
 ];
 
 const noticeTemplates = (prefix: string, what: (label: string) => string) =>
@@ -161,6 +163,9 @@ export const ENV_DESCRIPTIONS: Readonly<Record<string, string>> = {
   METRICS_TOKEN:
     'Set (16+ visible ASCII characters) → GET /metrics answers Prometheus metrics to `Authorization: Bearer <token>`. Unset: 404.',
   METRICS_PORT: 'Also serve /metrics (same token) on this port of HOST, e.g. for an internal scraper.',
+  // tracing.ts
+  OTEL_EXPORTER_OTLP_ENDPOINT:
+    'Set (http(s)://collector:4318) → traces of requests, queries and outbox events go there over OTLP/HTTP; the SDK also reads OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER… Unset: off, nothing loaded (docs/operations.md § Traces).',
 };
 
 /** The schema's own default of a field, when it has a fixed one. */

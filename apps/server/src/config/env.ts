@@ -8,6 +8,7 @@ import { metricsConfig, metricsEnv } from './metrics.ts';
 import { serverConfig, serverEnv, serverProductionProblems } from './server.ts';
 import { sessionsConfig, sessionsEnv } from './sessions.ts';
 import { smsConfig, smsEnv, smsProductionProblems } from './sms.ts';
+import { tracingConfig, tracingEnv } from './tracing.ts';
 import { uploadsConfig, uploadsEnv } from './uploads.ts';
 import { wechatConfig, wechatEnv, wechatMpConfig, wechatMpEnv, wechatProductionProblems } from './wechat.ts';
 
@@ -29,6 +30,7 @@ export const envSchema = z.object({
   ...marketplaceEnv.shape,
   ...liveEnv.shape,
   ...metricsEnv.shape,
+  ...tracingEnv.shape,
 });
 
 type Env = z.output<typeof envSchema>;
@@ -85,6 +87,7 @@ function toConfig(e: Env) {
     marketplace: marketplaceConfig(e),
     live: liveConfig(e),
     metrics: metricsConfig(e),
+    tracing: tracingConfig(e),
   };
 }
 

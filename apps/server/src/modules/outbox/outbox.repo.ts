@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { outboxDeliveries, outboxEvents } from '../../db/schema/index.ts';
+import { inSpan, rememberActiveSpan } from '../../lib/spans.ts';
 
 /** The channel a committed event is announced on (`pg_notify` in the writing transaction). */
 export const OUTBOX_CHANNEL = 'zl_outbox';
@@ -19,18 +20,23 @@ export interface NewEvent {
  * about committed, and announces it on OUTBOX_CHANNEL (PostgreSQL delivers the notification at
  * commit, never for a rolled-back transaction). Answers the event id.
  */
-export async function insertEvent(tx: Tx, event: NewEvent): Promise<number> {
-  const [row] = await tx
-    .insert(outboxEvents)
-    .values({
-      type: event.type,
-      aggregateType: event.aggregateType,
-      aggregateId: String(event.aggregateId),
-      payload: event.payload,
-    })
-    .returning({ id: outboxEvents.id });
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(row!.id)})`);
-  return row!.id;
+export function insertEvent(tx: Tx, event: NewEvent): Promise<number> {
+  // A span in the request's trace (docs/operations.md § Traces): the event's type, never its payload or ids.
+  const attributes = { 'outbox.event_type': event.type, 'outbox.aggregate_type': event.aggregateType };
+  return inSpan(`outbox.record ${event.type}`, attributes, async () => {
+    const [row] = await tx
+      .insert(outboxEvents)
+      .values({
+        type: event.type,
+        aggregateType: event.aggregateType,
+        aggregateId: String(event.aggregateId),
+        payload: event.payload,
+      })
+      .returning({ id: outboxEvents.id });
+    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, ${String(row!.id)})`);
+    rememberActiveSpan(row!.id);
+    return row!.id;
+  });
 }
 
 /**

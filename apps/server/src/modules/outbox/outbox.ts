@@ -1,5 +1,7 @@
+import { type Span, SpanStatusCode } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { inSpan, linksToRecorder } from '../../lib/spans.ts';
 import {
   claimDue,
   type DueDelivery,
@@ -163,35 +165,61 @@ export class Outbox {
       const handler = this.handlers.get(d.handler);
       if (!handler) return true; // removed since: the row stays pending for whoever has it
       const attempt = d.attempts + 1;
-      try {
-        await tx.transaction(async (sp) => {
-          await handler.fn(toEvent(d), { tx: sp, attempt, log: this.log });
-        });
-      } catch (err) {
-        const retryInMs = attempt >= this.maxAttempts ? null : this.retryDelayMs(attempt);
-        const error = describeError(err);
-        await markAttemptFailed(tx, d.eventId, d.handler, error, retryInMs);
-        const where = {
-          eventId: d.eventId,
-          eventType: d.type,
-          handler: d.handler,
-          attempt,
-          retryInMs,
-          error,
-        };
-        if (retryInMs === null) {
-          result.failed++;
-          this.log.error(where, 'outbox handler failed; giving up');
-        } else {
-          result.retried++;
-          this.log.warn(where, 'outbox handler failed; will retry');
-        }
-        return true;
-      }
-      await markDelivered(tx, d.eventId, d.handler);
-      result.delivered++;
-      return true;
+      // One span a delivery, a trace of its own linked to the request that recorded the event when
+      // this process did (docs/operations.md § Traces).
+      const attributes = {
+        'outbox.event_type': d.type,
+        'outbox.handler': d.handler,
+        'outbox.attempt': attempt,
+      };
+      const options = { root: true, links: linksToRecorder(d.eventId) };
+      return inSpan(
+        `outbox.deliver ${d.type}`,
+        attributes,
+        (span) => this.deliver(tx, d, handler, attempt, result, span),
+        options,
+      );
     });
+  }
+
+  /** Runs a claimed delivery's handler in a savepoint of `tx` and records how it went. */
+  private async deliver(
+    tx: Tx,
+    d: DueDelivery,
+    handler: Registered,
+    attempt: number,
+    result: DrainResult,
+    span: Span,
+  ): Promise<boolean> {
+    try {
+      await tx.transaction(async (sp) => {
+        await handler.fn(toEvent(d), { tx: sp, attempt, log: this.log });
+      });
+    } catch (err) {
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      const retryInMs = attempt >= this.maxAttempts ? null : this.retryDelayMs(attempt);
+      const error = describeError(err);
+      await markAttemptFailed(tx, d.eventId, d.handler, error, retryInMs);
+      const where = {
+        eventId: d.eventId,
+        eventType: d.type,
+        handler: d.handler,
+        attempt,
+        retryInMs,
+        error,
+      };
+      if (retryInMs === null) {
+        result.failed++;
+        this.log.error(where, 'outbox handler failed; giving up');
+      } else {
+        result.retried++;
+        this.log.warn(where, 'outbox handler failed; will retry');
+      }
+      return true;
+    }
+    await markDelivered(tx, d.eventId, d.handler);
+    result.delivered++;
+    return true;
   }
 }
 
