@@ -19,7 +19,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function registerBackupRoute(app: App, deps: { config: Config; database: Database }): void {
   const client = deps.database.pglite;
   if (!client?.dataDir || deps.config.database.url) return;
-  const tokenFile = path.join(deps.config.database.dataDir, BACKUP_TOKEN_FILE);
+  // the DATA_DIR the database was opened from (its pglite/ folder's parent), which the command reads
+  const tokenFile = path.join(path.dirname(client.dataDir), BACKUP_TOKEN_FILE);
   const token = randomBytes(24).toString('base64url');
   fs.writeFileSync(tokenFile, token, { mode: 0o600 });
   app.get(BACKUP_PATH, { schema: { hide: true } }, async (request, reply) => {
