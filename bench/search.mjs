@@ -2,6 +2,7 @@
 // build, autocannon per common search, beside GET /livez of the same process.
 //   npm run bench:search   (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/zl_bench_search;
 //                           BENCH_SECONDS=5, BENCH_CONNECTIONS=10, BENCH_ROWS=1000000, BENCH_SKIP_BUILD=1,
+//                           BENCH_MEMBERS=40, BENCH_SPREAD_ROUNDS=2: the spread on and off the caches,
 //                           BENCH_ROUNDS=5: alternated API / bare rounds at the end)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -134,6 +135,156 @@ for (const c of cases) {
   });
 }
 console.table(out);
+
+// A realistic spread: every request a member's session and a filter set of their own, drawn from
+// many (BENCH_MEMBERS members × SPREAD filter sets: groups, provinces and cities, sorts, keywords,
+// area ranges), rather than one identical request from every connection with its count cached.
+// Measured on this server (the match count kept SEARCH_COUNT_CACHE_SECONDS, sessions cached) and
+// on a second process of the same build with both caches off, alternated, medians.
+const memberCount = Number(process.env.BENCH_MEMBERS ?? 40);
+const spreadClient = new pg.Client({ connectionString: databaseUrl });
+await spreadClient.connect();
+const demoHash = (await spreadClient.query(`select password_hash from members where mobile = '13800000001'`))
+  .rows[0].password_hash;
+for (let i = 0; i < memberCount; i++) {
+  await spreadClient.query(
+    `insert into members (cardno, mobile, password_hash, cardtype, nickname)
+     values ($1, $2, $3, 'workshop', $4) on conflict do nothing`,
+    [String(30_000_000 + i), `1370000${String(i).padStart(4, '0')}`, demoHash, `压测供应商${i}`],
+  );
+}
+await spreadClient.end();
+const sessions = [];
+for (let i = 0; i < memberCount; i++)
+  sessions.push(
+    await demoSession(
+      base,
+      JSON.stringify({ mobile: `1370000${String(i).padStart(4, '0')}`, password: 'demo1234' }),
+    ),
+  );
+const PLACES = [
+  {},
+  { prov: '上海市' },
+  { prov: '广东省' },
+  { prov: '广东省', city: '深圳市' },
+  { prov: '广东省', city: '广州市' },
+  { prov: '四川省', city: '成都市' },
+  { prov: '浙江省', city: '杭州市' },
+  { prov: '江苏省' },
+  { prov: '湖北省', city: '武汉市' },
+  { prov: '宁夏回族自治区' },
+];
+const SORTS = [{}, {}, { sort: 'deadline' }, { sort: 'area' }];
+const WORDS = [{}, {}, {}, { keyword: '车展' }, { keyword: '特装展台' }, { keyword: '舞台' }];
+let seed = 7;
+const rand = (n) => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed % n;
+};
+const SPREAD = Array.from({ length: 400 }, () => ({
+  ...(rand(3) ? { groupid: 1 + rand(5) } : {}),
+  ...PLACES[rand(PLACES.length)],
+  ...SORTS[rand(SORTS.length)],
+  ...WORDS[rand(WORDS.length)],
+  ...(rand(5) === 0 ? { areaMin: 50 * rand(4), areaMax: 100 + 100 * rand(4) } : {}),
+}));
+function spreadLoad(url) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${url}/api/Projectcenter/searchList`,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => {
+              n++;
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  cookie: `zl_sid=${sessions[n % sessions.length]}`,
+                },
+                body: JSON.stringify(SPREAD[(n * 7919) % SPREAD.length]),
+              };
+            },
+          },
+        ],
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+  });
+}
+const cold = startServer(port + 1, {
+  DATABASE_URL: databaseUrl,
+  SEARCH_COUNT_CACHE_SECONDS: '0',
+  SESSION_CACHE_SECONDS: '0',
+});
+await cold.ready(600);
+const spreadRounds = Math.max(1, Number(process.env.BENCH_SPREAD_ROUNDS ?? 2));
+const spreadRuns = { on: [], off: [], livez: [] };
+const livezOnce = () =>
+  new Promise((resolve, reject) =>
+    autocannon({ url: `${base}/livez`, connections, duration: seconds }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
+  );
+for (let i = 0; i < spreadRounds; i++) {
+  spreadRuns.livez.push(await livezOnce());
+  spreadRuns.on.push(await spreadLoad(base));
+  spreadRuns.off.push(await spreadLoad(cold.base));
+}
+const med = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
+// which filter sets cost the most: each once, serially, on the process without caches
+const timed = [];
+for (const body of SPREAD) {
+  const t0 = performance.now();
+  const r = await fetch(`${cold.base}/api/Projectcenter/searchList`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `zl_sid=${sessions[0]}` },
+    body: JSON.stringify(body),
+  });
+  await r.text();
+  timed.push({ ms: performance.now() - t0, body });
+}
+cold.stop();
+timed.sort((a, b) => b.ms - a.ms);
+const serialMs = timed.map((t) => t.ms);
+console.log(
+  `\n== each filter set once, serially, caches off: p50 ${med(serialMs).toFixed(1)} ms, slowest ${timed
+    .slice(0, 8)
+    .map((t) => `${t.ms.toFixed(0)} ms ${JSON.stringify(t.body)}`)
+    .join('\n   ')}`,
+);
+
+const spreadRow = (name, runs) => ({
+  case: name,
+  'req/s': Math.round(med(runs.map((r) => r.requests.average))),
+  'p50 ms': med(runs.map((r) => r.latency.p50)),
+  'p99 ms': med(runs.map((r) => r.latency.p99)),
+  'vs livez': `${((med(runs.map((r) => r.requests.average)) / med(spreadRuns.livez.map((r) => r.requests.average))) * 100).toFixed(1)}%`,
+  non2xx: runs.reduce((x, r) => x + r.non2xx, 0),
+});
+console.log(
+  `\n== a spread of ${memberCount} members × ${SPREAD.length} filter sets, ${spreadRounds} alternated rounds, medians ==`,
+);
+console.table([
+  spreadRow('GET /livez (baseline)', spreadRuns.livez),
+  spreadRow('spread, caches on (count kept, sessions cached)', spreadRuns.on),
+  spreadRow('spread, caches off (SEARCH_COUNT_CACHE_SECONDS=0, SESSION_CACHE_SECONDS=0)', spreadRuns.off),
+]);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
 
 // The same list query through the bare `pg` driver in this run (issue 13 §2: the API's newest
 // page against the database's own speed): `connections` clients (the server's pool has as many),
