@@ -48,8 +48,16 @@ export interface BackupResult {
   manifest: Manifest;
 }
 
-/** Writes a backup into `out` (absent or empty). Throws with a message for people. */
-export async function backup(out: string, config: Config = loadConfig()): Promise<BackupResult> {
+/**
+ * Writes a backup into `out` (absent or empty). Throws with a message for people. `pglite`: the
+ * embedded database this process holds (the scheduled backup, docs/operations.md § Backup and
+ * restore), dumped directly instead of asking the server that holds it.
+ */
+export async function backup(
+  out: string,
+  config: Config = loadConfig(),
+  opts: { pglite?: PGlite } = {},
+): Promise<BackupResult> {
   const t0 = Date.now();
   const dir = path.resolve(out);
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
@@ -62,7 +70,9 @@ export async function backup(out: string, config: Config = loadConfig()): Promis
     facts = await backupPostgres(config.database.url, path.join(dir, PG_ARCHIVE));
     database = { kind: 'postgres', file: PG_ARCHIVE };
   } else {
-    const { gz, via } = await pgliteDump(config);
+    const { gz, via } = opts.pglite
+      ? { gz: await dumpPglite(opts.pglite), via: 'server' as const }
+      : await pgliteDump(config);
     fs.writeFileSync(path.join(dir, PGLITE_ARCHIVE), gz);
     facts = await factsOfPgliteDump(gz);
     database = { kind: 'pglite', file: PGLITE_ARCHIVE, via };

@@ -1,6 +1,7 @@
 import { NOTICE_KINDS, noticeKindLabels } from '@zl/shared';
 import { z } from 'zod';
 import { alipayEnv } from './alipay.ts';
+import { backupEnv } from './backup.ts';
 import { databaseEnv } from './database.ts';
 import { jobsEnv } from './jobs.ts';
 import { liveEnv } from './live.ts';
@@ -39,6 +40,7 @@ export const ENV_GROUPS: ReadonlyArray<{ file: string; title: string; schema: z.
   { file: 'marketplace.ts', title: "The marketplace's rules", schema: marketplaceEnv },
   { file: 'live.ts', title: 'Live updates (event streams)', schema: liveEnv },
   { file: 'metrics.ts', title: 'Prometheus metrics', schema: metricsEnv },
+  { file: 'backup.ts', title: 'Scheduled backups', schema: backupEnv },
   { file: 'tracing.ts', title: 'OpenTelemetry traces', schema: tracingEnv },
 ];
 
@@ -163,6 +165,13 @@ export const ENV_DESCRIPTIONS: Readonly<Record<string, string>> = {
   METRICS_TOKEN:
     'Set (16+ visible ASCII characters) → GET /metrics answers Prometheus metrics to `Authorization: Bearer <token>`. Unset: 404.',
   METRICS_PORT: 'Also serve /metrics (same token) on this port of HOST, e.g. for an internal scraper.',
+  // backup.ts
+  BACKUP_DIR:
+    'Set → a backup (database, uploads, manifest) is written there on BACKUP_CRON by one process, one folder each (docs/operations.md § Backup and restore). Unset: off.',
+  BACKUP_CRON:
+    'When the scheduled backup runs: 5 cron fields, read in Asia/Shanghai time (default 03:00 daily).',
+  BACKUP_KEEP:
+    'How many scheduled backups to keep in BACKUP_DIR; older ones are deleted after a new one is complete.',
   // tracing.ts
   OTEL_EXPORTER_OTLP_ENDPOINT:
     'Set (http(s)://collector:4318) → traces of requests, queries and outbox events go there over OTLP/HTTP; the SDK also reads OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER… Unset: off, nothing loaded (docs/operations.md § Traces).',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { alipayConfig, alipayEnv } from './alipay.ts';
+import { backupConfig, backupEnv } from './backup.ts';
 import { databaseConfig, databaseEnv } from './database.ts';
 import { jobsConfig, jobsEnv } from './jobs.ts';
 import { liveConfig, liveEnv } from './live.ts';
@@ -30,6 +31,7 @@ export const envSchema = z.object({
   ...marketplaceEnv.shape,
   ...liveEnv.shape,
   ...metricsEnv.shape,
+  ...backupEnv.shape,
   ...tracingEnv.shape,
 });
 
@@ -87,6 +89,7 @@ function toConfig(e: Env) {
     marketplace: marketplaceConfig(e),
     live: liveConfig(e),
     metrics: metricsConfig(e),
+    backup: backupConfig(e),
     tracing: tracingConfig(e),
   };
 }

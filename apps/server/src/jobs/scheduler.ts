@@ -1,3 +1,4 @@
+import { CronExpressionParser } from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config/env.ts';
@@ -13,9 +14,11 @@ import { reminderRound } from '../modules/reminder/reminder.service.ts';
 import { autoAcceptReports } from '../modules/report/report.service.ts';
 import { autoConfirmRound } from '../modules/site/site.service.ts';
 import { stageRound } from '../modules/stage/stage.service.ts';
+import { backupRound } from './backup-job.ts';
 import { createEngine, cronEvery, DEAD_LETTER_QUEUE, DEFAULT_ENGINE, type EngineSettings } from './engine.ts';
 import { expireProjects } from './expire-projects.ts';
 import { releaseJobLock, tryJobLock } from './job-lock.repo.ts';
+import { LEDGER_CHECK_CRON, LedgerCheck } from './ledger-check.ts';
 
 /** pg advisory lock keys, one per job ("zl" 0x7a6c, job number). */
 export const EXPIRE_LOCK_KEY = 0x7a6c_0001;
@@ -28,6 +31,8 @@ export const NUDGE_LOCK_KEY = 0x7a6c_0204;
 export const NOTICE_LOCK_KEY = 0x7a6c_0205;
 export const REMINDER_LOCK_KEY = 0x7a6c_0206;
 export const SITE_LOCK_KEY = 0x7a6c_0207;
+export const BACKUP_LOCK_KEY = 0x7a6c_0301;
+export const LEDGER_CHECK_LOCK_KEY = 0x7a6c_0302;
 
 export const EXPIRE_JOB = 'expire-projects';
 export const OUTBOX_JOB = 'outbox';
@@ -39,6 +44,8 @@ export const NUDGE_JOB = 'message-nudge';
 export const NOTICE_JOB = 'notices';
 export const REMINDER_JOB = 'reminders';
 export const SITE_JOB = 'site-confirm';
+export const BACKUP_JOB = 'backup';
+export const LEDGER_CHECK_JOB = 'ledger-check';
 /** How often deadlines are looked at for their T-7 / T-3 / T-1 reminders (docs/show-dates.md). */
 export const REMINDER_INTERVAL_MS = 10 * 60_000;
 /** How often due notices (SMS, WeChat) are sent (docs/notices.md). */
@@ -64,6 +71,12 @@ export interface Job {
   intervalMs: number;
   /** a round also starts on every notification of this channel (LISTEN), and after a reconnect */
   wakeOn?: string;
+  /**
+   * a job on a calendar instead (the scheduled backup): its rounds run at this cron expression's
+   * times in `tz`, one among all processes, and none at start; `intervalMs` is then the usual gap
+   * between two of them (the metrics' job lag)
+   */
+  cron?: { expression: string; tz: string };
   /** one round; may ask for the next one sooner than `intervalMs` */
   run(): Promise<undefined | { nextInMs?: number | null }>;
 }
@@ -110,6 +123,8 @@ export class Scheduler {
   private engine: Promise<PgBoss | null> | null = null;
   /** per job: rounds run here and when the last one ended well (the metrics, docs/operations.md § Metrics) */
   private readonly rounds = new Map<string, { ok: number; failed: number; lastOkAt: number | null }>();
+  /** what this process's last ledger check found (the metrics) */
+  readonly ledgerCheck = new LedgerCheck();
 
   constructor(
     private readonly database: Database,
@@ -221,6 +236,12 @@ export class Scheduler {
 
   private arm(state: JobState): void {
     const { name } = state.job;
+    if (state.job.cron) {
+      // on its calendar only: the engine's schedule, or a timer to the next time without an engine
+      state.scheduled = this.engine ? this.schedule(state, this.engine) : null;
+      if (!this.engine) this.armCronTimer(state);
+      return;
+    }
     if (!state.job.wakeOn && this.engine && cronEvery(state.job.intervalMs)) {
       // a timed job: a first round now, then the engine's schedule (or timers, without an engine)
       state.scheduled = this.schedule(state, this.engine);
@@ -238,6 +259,24 @@ export class Scheduler {
       if (state.job.wakeOn && !state.unlisten && !state.listening) this.listen(state);
       this.wake(name);
     }, state.job.intervalMs);
+    state.interval.unref();
+  }
+
+  /** A timer of this process to the cron job's next time (when the engine cannot schedule it). */
+  private armCronTimer(state: JobState): void {
+    const cron = state.job.cron;
+    if (!cron || !this.started) return;
+    const next = nextCronTime(cron, new Date());
+    // a timer's delay is at most ~24.8 days: a later time is reached in steps
+    const delay = Math.min(next.getTime() - Date.now(), 2 ** 31 - 1);
+    state.interval = setTimeout(
+      () => {
+        state.interval = null;
+        if (Date.now() >= next.getTime() - 1000) this.wake(state.job.name);
+        this.armCronTimer(state);
+      },
+      Math.max(1000, delay),
+    );
     state.interval.unref();
   }
 
@@ -263,11 +302,12 @@ export class Scheduler {
    * (one run per tick, whichever process's clock fires it) and this process's worker.
    */
   private async schedule(state: JobState, engine: Promise<PgBoss | null>): Promise<void> {
-    const { name, intervalMs } = state.job;
+    const { name, intervalMs, cron } = state.job;
     const boss = await engine;
     if (!this.started) return;
     if (!boss) {
-      this.armTimer(state);
+      if (cron) this.armCronTimer(state);
+      else this.armTimer(state);
       return;
     }
     const settings = this.engineSettings!;
@@ -280,14 +320,18 @@ export class Scheduler {
       };
       await boss.createQueue(name, { policy: 'stately', retryDelayMax: 600, ...retry });
       await boss.updateQueue(name, retry); // a queue made by an older deploy takes today's settings
-      await boss.schedule(name, cronEvery(intervalMs)!);
+      if (cron) await boss.schedule(name, cron.expression, null, { tz: cron.tz });
+      else await boss.schedule(name, cronEvery(intervalMs)!);
       if (!this.started) return;
       await boss.work(name, { pollingIntervalSeconds: settings.pollingIntervalSeconds }, async () => {
         if (this.started) await this.run(name);
       });
     } catch (err) {
       this.log.error({ err, job: name }, 'job schedule failed; the job runs on a timer of this process');
-      if (this.started) this.armTimer(state);
+      if (this.started) {
+        if (cron) this.armCronTimer(state);
+        else this.armTimer(state);
+      }
     }
   }
 
@@ -387,6 +431,19 @@ export class Scheduler {
       state.soon.unref();
     }
   }
+}
+
+/** The first time after `after` that the cron expression names, in its zone. */
+export function nextCronTime(cron: { expression: string; tz: string }, after: Date): Date {
+  return CronExpressionParser.parse(cron.expression, { tz: cron.tz, currentDate: after }).next().toDate();
+}
+
+/** The usual gap between two of the cron expression's times (from `from`): what its job lag is measured by. */
+export function cronIntervalMs(cron: { expression: string; tz: string }, from = new Date()): number {
+  const it = CronExpressionParser.parse(cron.expression, { tz: cron.tz, currentDate: from });
+  const a = it.next().getTime();
+  const b = it.next().getTime();
+  return b - a;
 }
 
 /** The scheduler of a server process with the platform's jobs registered (not started). */
@@ -512,6 +569,31 @@ export function createScheduler(opts: {
         return undefined;
       },
     });
+  // Money must balance: the whole ledger checked hourly, its result in the metrics (docs/operations.md § Metrics).
+  scheduler.register({
+    name: LEDGER_CHECK_JOB,
+    lockKey: LEDGER_CHECK_LOCK_KEY,
+    cron: LEDGER_CHECK_CRON,
+    intervalMs: cronIntervalMs(LEDGER_CHECK_CRON),
+    run: async () => {
+      await scheduler.ledgerCheck.round(database.db, log);
+      return undefined;
+    },
+  });
+  // The scheduled backup, at BACKUP_CRON, in one process (docs/operations.md § Backup and restore).
+  if (config.backup.dir) {
+    const cron = { expression: config.backup.cron, tz: config.backup.tz };
+    scheduler.register({
+      name: BACKUP_JOB,
+      lockKey: BACKUP_LOCK_KEY,
+      cron,
+      intervalMs: cronIntervalMs(cron),
+      run: async () => {
+        await backupRound({ config, database, log });
+        return undefined;
+      },
+    });
+  }
   // Evaluations whose window ended alone become public; both parties get a tip (docs/messages.md).
   scheduler.register({
     name: REVEAL_JOB,

@@ -1,10 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { type MetricsSnapshot, metricsSnapshot } from '../db/metrics.repo.ts';
+import { backupTime, completeBackups } from '../jobs/backup-job.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { processRegistry } from '../lib/metrics.ts';
 import type { App } from '../lib/types.ts';
@@ -153,6 +156,101 @@ export function registerMetrics(
     registers: [registry],
     collect() {
       for (const s of jobs.roundStats()) this.set({ job: s.job }, s.intervalMs / 1000);
+    },
+  });
+
+  new Gauge({
+    name: 'zl_ledger_check_ok',
+    help: 'The last hourly ledger check this process ran: 1 passed, 0 failed, -1 none yet (docs/operations.md § Metrics)',
+    registers: [registry],
+    collect() {
+      const last = jobs.ledgerCheck.last;
+      this.set(last === null ? -1 : last.ok ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'zl_ledger_check_timestamp_seconds',
+    help: 'When this process last ran the ledger check (Unix seconds; 0: not yet)',
+    registers: [registry],
+    collect() {
+      this.set((jobs.ledgerCheck.last?.at ?? 0) / 1000);
+    },
+  });
+
+  // the newest complete scheduled backup in BACKUP_DIR, read from the folder itself (any process)
+  const backupSizes = new Map<string, number>();
+  const newestBackup = () => {
+    const dir = config.backup.dir;
+    if (!dir) return null;
+    const name = completeBackups(dir)[0];
+    if (!name) return { at: 0, bytes: 0 };
+    let bytes = backupSizes.get(name);
+    if (bytes === undefined) {
+      bytes = 0;
+      for (const e of fs.readdirSync(path.join(dir, name), { recursive: true, withFileTypes: true }))
+        if (e.isFile()) bytes += fs.statSync(path.join(e.parentPath, e.name)).size;
+      backupSizes.clear();
+      backupSizes.set(name, bytes);
+    }
+    return { at: backupTime(name), bytes };
+  };
+  if (config.backup.dir) {
+    new Gauge({
+      name: 'zl_backup_last_success_timestamp_seconds',
+      help: 'When the newest complete scheduled backup in BACKUP_DIR was taken (Unix seconds; 0: none)',
+      registers: [registry],
+      collect() {
+        this.set((newestBackup()?.at ?? 0) / 1000);
+      },
+    });
+    new Gauge({
+      name: 'zl_backup_last_size_bytes',
+      help: 'Size of the newest complete scheduled backup in BACKUP_DIR',
+      registers: [registry],
+      collect() {
+        this.set(newestBackup()?.bytes ?? 0);
+      },
+    });
+  }
+
+  // the disks the platform writes to on this machine: PGlite's DATA_DIR, local uploads, BACKUP_DIR
+  const disks: Array<{ dir: string; path: string }> = [
+    ...(config.database.url ? [] : [{ dir: 'data', path: config.database.dataDir }]),
+    ...(config.uploads.s3 ? [] : [{ dir: 'uploads', path: config.uploads.dir }]),
+    ...(config.backup.dir ? [{ dir: 'backup', path: config.backup.dir }] : []),
+  ];
+  const statDisk = async (p: string) => {
+    try {
+      const st = await fs.promises.statfs(p);
+      return { free: st.bavail * st.bsize, size: st.blocks * st.bsize };
+    } catch {
+      return null; // not there yet (no upload so far): no sample
+    }
+  };
+  new Gauge({
+    name: 'zl_disk_free_bytes',
+    help: 'Bytes free to the server on the file system of DATA_DIR (PGlite), UPLOAD_DIR (local) and BACKUP_DIR',
+    labelNames: ['dir'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const d of disks) {
+        const st = await statDisk(d.path);
+        if (st) this.set({ dir: d.dir }, st.free);
+      }
+    },
+  });
+  new Gauge({
+    name: 'zl_disk_size_bytes',
+    help: 'Size of the file system of DATA_DIR (PGlite), UPLOAD_DIR (local) and BACKUP_DIR',
+    labelNames: ['dir'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const d of disks) {
+        const st = await statDisk(d.path);
+        if (st) this.set({ dir: d.dir }, st.size);
+      }
     },
   });
 
