@@ -10,6 +10,8 @@ import type { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backup } from '../src/cli/backup.ts';
+import { verifyBackup } from '../src/cli/restore.ts';
 import { loadConfig } from '../src/config/env.ts';
 import type { S3StorageConfig } from '../src/config/uploads.ts';
 import { S3Storage } from '../src/modules/file/s3-storage.ts';
@@ -158,4 +160,26 @@ describe('the app with S3_* set', () => {
     expect(storedFiles(uploadDir)).toEqual([]);
     expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
   });
+
+  // the uploads stay in the bucket: a backup lists them (docs/operations.md § Backup and restore);
+  // the database part is the drill's (backup-restore.test.ts), so the embedded pass only
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'a backup lists every object key under the prefix, with the bucket, and copies no file',
+    async () => {
+      const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zl-s3-backup-')), 'b');
+      const { manifest } = await backup(out, ctx.config, { pglite: ctx.database.pglite! });
+      const inBucket = (await objectKeys()).filter((k) => k.startsWith('app/')).sort();
+      expect(inBucket.length).toBeGreaterThanOrEqual(2);
+      expect(manifest.uploads).toEqual({
+        kind: 's3',
+        bucket: BUCKET,
+        prefix: 'app/',
+        count: inBucket.length,
+        keys: expect.arrayContaining(inBucket),
+      });
+      expect(fs.existsSync(path.join(out, 'uploads'))).toBe(false);
+      expect(verifyBackup(out).uploads.kind).toBe('s3');
+      fs.rmSync(path.dirname(out), { recursive: true, force: true });
+    },
+  );
 });
