@@ -135,7 +135,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('publish form', { timeout: 30_000 }, () => {
+// The whole publish form renders in jsdom for each test: 7–12 s a test on a quiet machine, 31–42 s
+// on a busy one (CI's suite with a database load beside it) — the limit leaves room for the latter.
+describe('publish form', { timeout: 90_000 }, () => {
   it('computes the area live from length × width', async () => {
     mockFetch(() => jsonResponse(envelope('success', null)));
     renderAt('/customer/publish');
@@ -411,7 +413,7 @@ describe('publish form', { timeout: 30_000 }, () => {
   });
 });
 
-describe('publish form: 展期与现场 (docs/show-dates.md)', { timeout: 30_000 }, () => {
+describe('publish form: 展期与现场 (docs/show-dates.md)', { timeout: 90_000 }, () => {
   it('展会日期 fill the build-in and teardown defaults, and move them until one is set by hand', async () => {
     mockFetch(() => jsonResponse(envelope('success', null)));
     renderAt('/customer/publish');
@@ -496,7 +498,7 @@ describe('publish form: 展期与现场 (docs/show-dates.md)', { timeout: 30_000
   });
 });
 
-describe('publish form draft', { timeout: 60_000 }, () => {
+describe('publish form draft', { timeout: 90_000 }, () => {
   const DRAFT_KEY = /draft\.10000005\.publish\.new$/;
   const draftKeys = () => Object.keys(window.localStorage).filter((k) => DRAFT_KEY.test(k));
 
