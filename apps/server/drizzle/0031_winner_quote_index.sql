@@ -1,0 +1,1 @@
+CREATE INDEX "projects_winner_quote_idx" ON "projects" USING btree ("winner_quote_id") WHERE "projects"."winner_quote_id" is not null;
