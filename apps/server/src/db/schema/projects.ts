@@ -169,9 +169,7 @@ export const projects = pgTable(
     index('projects_customer_idx').on(t.customerId, t.createdAt.desc()),
     // a supplier's won projects from its quotes (the track record, docs/delivery-complaint.md
     // "Track record"): without it every accepted project was read (docs/bench/growth.md)
-    index('projects_winner_quote_idx')
-      .on(t.winnerQuoteId)
-      .where(sql`${t.winnerQuoteId} is not null`),
+    index('projects_winner_quote_idx').on(t.winnerQuoteId).where(sql`${t.winnerQuoteId} is not null`),
     // Keyword indexes on the title, city and venue (zl_search_text, migration 0017: a keyword's
     // words are looked for in all three), without a pending list (fastupdate off, migration 0014):
     // with it every keyword search also read the list of rows not yet merged, up to 4 MB.
