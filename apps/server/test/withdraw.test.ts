@@ -379,6 +379,46 @@ describe('the finance console', () => {
     expect(after.body.data.inflowToday).toBe(0);
     expect(after.body.data.escrowHeld).toBe(0);
   });
+
+  it('资金概览 shows the newest recorded ledger check; it runs one (once for 20 at once) only when none is recent', async () => {
+    const checks = async () =>
+      (await rows<{ n: number }>(ctx, sql`select count(*)::int as n from ledger_checks`))[0]!.n;
+    await ctx.database.db.execute(sql`delete from ledger_checks`);
+    const first = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        finance.c.post<{ ledger: { ok: boolean; checkedAt: string; transactions: number } }>(
+          'Admin/fundsOverview',
+          {},
+        ),
+      ),
+    );
+    for (const r of first) expectOk(r);
+    expect(await checks()).toBe(1);
+    const checkedAt = first[0]!.body.data.ledger.checkedAt;
+    expect(first.every((r) => r.body.data.ledger.checkedAt === checkedAt)).toBe(true);
+    expect(first[0]!.body.data.ledger.transactions).toBeGreaterThan(0);
+    // within two hours the recorded one is shown, not run again
+    const again = await finance.c.post<{ ledger: { checkedAt: string } }>('Admin/fundsOverview', {});
+    expect(again.body.data.ledger.checkedAt).toBe(checkedAt);
+    expect(await checks()).toBe(1);
+    // what the page shows is the record: a failed round is shown as failed
+    await ctx.database.db.execute(
+      sql`update ledger_checks set ok = false, problems = 2, checked_at = now() - interval '30 minutes'`,
+    );
+    const bad = await finance.c.post<{ ledger: { ok: boolean; problems: number } }>(
+      'Admin/fundsOverview',
+      {},
+    );
+    expect(bad.body.data.ledger).toMatchObject({ ok: false, problems: 2 });
+    // a stale record (the hourly job missed rounds): checked anew
+    await ctx.database.db.execute(sql`update ledger_checks set checked_at = now() - interval '3 hours'`);
+    const fresh = await finance.c.post<{ ledger: { ok: boolean; problems: number } }>(
+      'Admin/fundsOverview',
+      {},
+    );
+    expect(fresh.body.data.ledger).toMatchObject({ ok: true, problems: 0 });
+    expect(await checks()).toBe(2);
+  });
 });
 
 describe('payouts through Alipay (a fake gateway)', () => {

@@ -171,8 +171,10 @@ export const fundsOverviewResultSchema = z.object({
     ok: z.boolean(),
     accounts: z.number(),
     transactions: z.number(),
-    /** balance mismatches + unbalanced transactions + overdrawn accounts + currency mismatches */
+    /** balance mismatches + unbalanced transactions + overdrawn accounts + currency and running-balance mismatches */
     problems: z.number(),
+    /** when the check ran (hourly; ISO 8601) — accounts and transactions are what it read */
+    checkedAt: z.string(),
   }),
   /** 分: money in through Alipay (coins and prepayments) today / this month, Asia/Shanghai */
   inflowToday: z.number(),

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   timestamp,
   uniqueIndex,
@@ -88,3 +89,19 @@ export const ledgerPostings = pgTable(
     index('ledger_postings_tx_idx').on(t.transactionId),
   ],
 );
+
+/**
+ * The ledger checks' results (docs/operations.md § Metrics, docs/withdrawals.md "资金概览"): the hourly
+ * job writes one row a round, the console's 资金概览 shows the newest — it reads every posting, so no
+ * page runs it on load (docs/bench/growth.md). Kept 90 days.
+ */
+export const ledgerChecks = pgTable('ledger_checks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  ok: boolean('ok').notNull(),
+  /** balance mismatches + unbalanced transactions + overdrawn accounts + currency and running-balance mismatches */
+  problems: integer('problems').notNull(),
+  /** what the round read: accounts and transactions of the whole ledger */
+  accounts: bigint('accounts', { mode: 'number' }).notNull(),
+  transactions: bigint('transactions', { mode: 'number' }).notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

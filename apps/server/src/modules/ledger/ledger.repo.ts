@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { ledgerAccounts } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerChecks } from '../../db/schema/index.ts';
 
 /** An account by its owner: kind and currency, and the member or project it belongs to. */
 export interface AccountKey {
@@ -200,4 +200,33 @@ export async function runningBalanceMismatches(db: DbOrTx) {
     balanceAfter: Number(r.balance_after),
     expected: Number(r.expected),
   }));
+}
+
+/** The ledger's size as a check reads it: every account and every transaction. */
+export async function ledgerSize(db: DbOrTx) {
+  const [row] = await queryRows<{ accounts: string; transactions: string }>(
+    db,
+    sql`select (select count(*) from ledger_accounts) as accounts,
+               (select count(*) from ledger_transactions) as transactions`,
+  );
+  return { accounts: Number(row?.accounts ?? 0), transactions: Number(row?.transactions ?? 0) };
+}
+
+/** Records a check's result and forgets those older than `keepDays`. */
+export async function insertLedgerCheck(
+  db: DbOrTx,
+  c: { ok: boolean; problems: number; accounts: number; transactions: number },
+  keepDays: number,
+) {
+  const [row] = await db.insert(ledgerChecks).values(c).returning();
+  await db
+    .delete(ledgerChecks)
+    .where(sql`${ledgerChecks.checkedAt} < now() - make_interval(days => ${keepDays})`);
+  return row as typeof ledgerChecks.$inferSelect;
+}
+
+/** The newest check's result, if any. */
+export async function latestLedgerCheck(db: DbOrTx) {
+  const [row] = await db.select().from(ledgerChecks).orderBy(desc(ledgerChecks.id)).limit(1);
+  return row;
 }

@@ -253,3 +253,36 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
     runningBalanceMismatches,
   };
 }
+
+/** How many days of check results are kept. */
+export const LEDGER_CHECKS_KEEP_DAYS = 90;
+
+/** The problems a report counts (what 资金概览 shows beside 账本核对异常). */
+export function problemCount(r: LedgerReport): number {
+  return (
+    r.balanceMismatches.length +
+    r.unbalanced.length +
+    r.overdrawn.length +
+    r.currencyMismatches +
+    r.runningBalanceMismatches.length
+  );
+}
+
+/**
+ * Runs the whole check and records its result (docs/operations.md § Metrics): the hourly job, and
+ * 资金概览 on a platform that has none recent yet. Answers the report and the stored row.
+ */
+export async function checkAndRecordLedger(db: DbOrTx) {
+  const [report, size] = await Promise.all([verifyLedger(db), repo.ledgerSize(db)]);
+  const row = await repo.insertLedgerCheck(
+    db,
+    { ok: report.ok, problems: problemCount(report), ...size },
+    LEDGER_CHECKS_KEEP_DAYS,
+  );
+  return { report, row };
+}
+
+/** The newest recorded check, if any. */
+export function latestLedgerCheck(db: DbOrTx) {
+  return repo.latestLedgerCheck(db);
+}

@@ -5,17 +5,21 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Invitation coins the inviter received, by the verification that earned them. */
+/**
+ * Invitation coins the inviter received, by the verification that earned them: the member's coin
+ * account's `invite_coins` postings by `ledger_postings_account_type_idx` — one per invitee, never
+ * the platform's transactions of that type nor the member's other postings (docs/bench/growth.md).
+ */
 export async function inviteCoinsOf(db: DbOrTx, memberId: number) {
   const [row] = await queryRows<{ person: string; business: string }>(
     db,
     sql`select
           coalesce(sum(p.amount) filter (where t.ref_type = 'invite_person'), 0) as person,
           coalesce(sum(p.amount) filter (where t.ref_type = 'invite_business'), 0) as business
-        from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id
+        from ledger_accounts a
+        join ledger_postings p on p.account_id = a.id and p.type = 'invite_coins'
         join ledger_transactions t on t.id = p.transaction_id
-        where a.kind = 'member_coins' and a.member_id = ${memberId} and t.type = 'invite_coins'`,
+        where a.kind = 'member_coins' and a.member_id = ${memberId}`,
   );
   return { person: num(row?.person), business: num(row?.business) };
 }

@@ -3,7 +3,6 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import {
   admins,
   ledgerAccounts,
-  ledgerTransactions,
   members,
   type Withdrawal,
   type WithdrawStatus,
@@ -153,8 +152,6 @@ export async function fundsFigures(db: DbOrTx, dayStart: Date, monthStart: Date)
     .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
     .from(withdrawals)
     .where(eq(withdrawals.status, 'pending'));
-  const [accounts] = await db.select({ n: count() }).from(ledgerAccounts);
-  const [transactions] = await db.select({ n: count() }).from(ledgerTransactions);
   return {
     inflowToday: num(inflow?.today),
     inflowMonth: num(inflow?.month),
@@ -164,7 +161,5 @@ export async function fundsFigures(db: DbOrTx, dayStart: Date, monthStart: Date)
     escrowHeld: num(escrow?.sum),
     pendingCount: num(pending?.n),
     pendingAmount: num(pending?.sum),
-    accounts: num(accounts?.n),
-    transactions: num(transactions?.n),
   };
 }

@@ -88,8 +88,8 @@ export default function FundsPage() {
           <b>{d.ledger.ok ? '账本核对通过' : `账本核对异常（${d.ledger.problems} 处）`}</b>
           <div className="zl-admin-muted">
             {d.ledger.accounts} 个账户、{d.ledger.transactions}{' '}
-            笔交易：每个余额等于其分录之和，每笔交易借贷平衡
-            {d.ledger.ok ? '' : '。请立即停止打款并联系技术人员'}
+            笔交易：每个余额等于其分录之和，每笔交易借贷平衡（每小时核对，最近一次{' '}
+            {fmtTime(d.ledger.checkedAt)}）{d.ledger.ok ? '' : '。请立即停止打款并联系技术人员'}
           </div>
         </div>
         <Button

@@ -103,7 +103,7 @@ describe('资金概览', () => {
     mockFetch(() =>
       jsonResponse(
         envelope('success', {
-          ledger: { ok: false, accounts: 9, transactions: 20, problems: 2 },
+          ledger: { ok: false, accounts: 9, transactions: 20, problems: 2, checkedAt: '2026-11-23T01:17:00.000Z' },
           inflowToday: 5000,
           inflowMonth: 150_000,
           escrowHeld: 2_000_000,
@@ -136,6 +136,8 @@ describe('资金概览', () => {
     renderWith(<FundsPage />);
     expect(await screen.findByText('账本核对异常（2 处）', undefined, SLOW)).toBeTruthy();
     expect(screen.getByTestId('ledger-check').className).toContain('is-bad');
+    // the check is hourly: the page says when it ran
+    expect(screen.getByTestId('ledger-check').textContent).toContain('最近一次 2026-11-23 09:17');
     expect(screen.getByTestId('inflow-today').textContent).toBe('¥50.00');
     expect(screen.getByText('¥20,000.00')).toBeTruthy();
     // who owes what since when
