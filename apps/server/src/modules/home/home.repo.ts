@@ -1,7 +1,7 @@
 import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
-import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { projects, quotes } from '../../db/schema/index.ts';
+import { favorites, projects, quotes } from '../../db/schema/index.ts';
 
 /**
  * The supplier home's reads (docs/home.md). Each filters by the supplier; nothing here reads
@@ -13,41 +13,58 @@ const notQuotedBy = (supplierId: number) =>
 const favouriteOf = (supplierId: number) =>
   sql`exists (select 1 from favorites f where f.member_id = ${supplierId} and f.project_id = ${projects.id})`;
 
+const todoColumns = {
+  id: projects.id,
+  orders: projects.orders,
+  title: projects.title,
+  city: projects.city,
+  biddl: projects.biddl,
+  coins: projects.coins,
+};
+
 /**
  * Open projects the supplier has not quoted on that want a quote soon: its favourites, and those
  * closing before `closingBefore` in its province (anywhere when `prov` is ''). Soonest deadline first.
+ * Two bounded reads, merged: the favourites from the supplier's own list, the closing ones from the
+ * deadline window of `projects_status_biddl_idx` — one read with "favourite or closing" walked every
+ * open project of the platform in deadline order (docs/bench/growth.md).
  */
-export function quoteTodos(
+export async function quoteTodos(
   db: DbOrTx,
   supplierId: number,
   opts: { prov: string; closingBefore: Date; limit: number },
 ) {
-  const closing = and(
-    lt(projects.biddl, opts.closingBefore),
-    opts.prov ? eq(projects.prov, opts.prov) : undefined,
+  // the order centre's "open": bidding still runs (docs/product.md § Transitions)
+  const open = and(
+    eq(projects.status, PROJECT_STATUS.BIDDING),
+    gt(projects.biddl, sql`now()`),
+    notQuotedBy(supplierId),
   );
-  return db
-    .select({
-      id: projects.id,
-      orders: projects.orders,
-      title: projects.title,
-      city: projects.city,
-      biddl: projects.biddl,
-      coins: projects.coins,
-      favorite: sql<boolean>`${favouriteOf(supplierId)}`,
-    })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.status, PROJECT_STATUS.BIDDING),
-        // the order centre's "open": bidding still runs (docs/product.md § Transitions)
-        gt(projects.biddl, sql`now()`),
-        notQuotedBy(supplierId),
-        or(favouriteOf(supplierId), closing),
-      ),
-    )
-    .orderBy(asc(projects.biddl), asc(projects.id))
-    .limit(opts.limit);
+  const [favourite, closing] = await Promise.all([
+    db
+      .select({ ...todoColumns, favorite: sql<boolean>`true` })
+      .from(favorites)
+      .innerJoin(projects, eq(projects.id, favorites.projectId))
+      .where(and(eq(favorites.memberId, supplierId), open))
+      .orderBy(asc(projects.biddl), asc(projects.id))
+      .limit(opts.limit),
+    db
+      .select({ ...todoColumns, favorite: sql<boolean>`false` })
+      .from(projects)
+      .where(
+        and(
+          open,
+          lt(projects.biddl, opts.closingBefore),
+          opts.prov ? eq(projects.prov, opts.prov) : undefined,
+          sql`not ${favouriteOf(supplierId)}`,
+        ),
+      )
+      .orderBy(asc(projects.biddl), asc(projects.id))
+      .limit(opts.limit),
+  ]);
+  return [...favourite, ...closing]
+    .sort((a, b) => a.biddl.getTime() - b.biddl.getTime() || a.id - b.id)
+    .slice(0, opts.limit);
 }
 
 /** The supplier's won projects still in delivery (已选标, 签约中, 施工中), with the step's fields. */
