@@ -56,4 +56,6 @@ export async function generatePostings(exec, { memberId, count, stepSeconds = 60
     from (select account_id, sum(amount) as delta, count(*) as n from ledger_postings where transaction_id > ${before}
           group by account_id) s
     where s.account_id = a.id`);
+  // the member's month figures (migration 0033) from its postings
+  await exec(`select zl_member_months_rebuild(${m})`);
 }

@@ -8,6 +8,7 @@ import { exportItems, lastMonths, monthly } from '../src/modules/bills/bills.ser
 import { csvRow, textCell, yuan } from '../src/modules/bills/bills-csv.ts';
 import {
   postTransaction,
+  rebuildMemberMonths,
   type TransactionInput,
   verifyLedger,
 } from '../src/modules/ledger/ledger.service.ts';
@@ -65,6 +66,8 @@ async function backdate(transactionId: number, iso: string) {
   await ctx.database.db.execute(
     sql`update ledger_postings set created_at = ${iso} where transaction_id = ${transactionId}`,
   );
+  // the members' month figures follow, as the demo data's dates do
+  await rebuildMemberMonths(ctx.database.db);
 }
 
 const list = (c: Client, body: Record<string, unknown> = {}) => c.post<BillList>('Bills/transaction', body);

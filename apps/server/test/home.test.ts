@@ -2,6 +2,7 @@ import type { HomeInfo } from '@zl/shared';
 import { shanghaiIso } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rebuildMemberMonths } from '../src/modules/ledger/ledger.service.ts';
 import { demoCash, escrowRelease, prepayIn } from '../src/modules/ledger/movements.ts';
 import { insertTips } from '../src/modules/tip/tip.repo.ts';
 import { Client, expectError, expectOk, rows } from './helpers.ts';
@@ -129,6 +130,7 @@ describe('Member/homeInfo', () => {
     await exec(
       sql`update ledger_postings set created_at = ${new Date(olderRelease).toISOString()} where transaction_id = ${r.id}`,
     );
+    await rebuildMemberMonths(ctx.database.db);
     // the other supplier's money and the supplier's non-earning cash never count
     ids.othersDone = await completedProject(ctx, c, o, { title: '他人完成' });
     await exec(sql`update quotes set status = 1 where project_id = ${ids.othersDone}`);

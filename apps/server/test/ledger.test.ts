@@ -5,6 +5,7 @@ import {
   type AccountRef,
   balanceOf,
   postTransaction,
+  rebuildMemberMonths,
   type TransactionInput,
   verifyLedger,
 } from '../src/modules/ledger/ledger.service.ts';
@@ -234,6 +235,30 @@ describe('verifyLedger', () => {
     await ctx.database.db.execute(
       sql`update ledger_postings set amount = amount - 1 where transaction_id = ${id} and amount > 0`,
     );
+    expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+  });
+
+  it("writes a member's month figures with each posting and finds figures that differ from the postings", async () => {
+    const m = ++memberSeq;
+    await grant(m, 2);
+    await grant(m, 3);
+    const month = async () =>
+      (
+        await ctx.database.db.execute(
+          sql`select currency, type, amount_in::int as "in", amount_out::int as "out"
+              from ledger_member_months where member_id = ${m}`,
+        )
+      ).rows;
+    // one row for the member's month and type, written in the posting's transaction
+    expect(await month()).toEqual([{ currency: 'COIN', type: 'demo_grant', in: 5, out: 0 }]);
+    expect((await verifyLedger(ctx.database.db)).monthMismatches).toBe(0);
+    await ctx.database.db.execute(sql`update ledger_member_months set amount_in = 6 where member_id = ${m}`);
+    const report = await verifyLedger(ctx.database.db);
+    expect(report.ok).toBe(false);
+    expect(report.monthMismatches).toBe(1);
+    // rebuilt from the postings (what the demo data does after moving them in time)
+    await rebuildMemberMonths(ctx.database.db, m);
+    expect(await month()).toEqual([{ currency: 'COIN', type: 'demo_grant', in: 5, out: 0 }]);
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 });

@@ -50,4 +50,10 @@ export async function backdateLedgerTransaction(db: DbOrTx, idempotencyKey: stri
     .update(ledgerPostings)
     .set({ createdAt: at })
     .where(and(eq(ledgerPostings.transactionId, t.id)));
+  // the month figures of its members follow the postings (migration 0033)
+  await db.execute(
+    sql`select zl_member_months_rebuild(m.member_id) from (
+          select distinct a.member_id from ledger_postings p join ledger_accounts a on a.id = p.account_id
+          where p.transaction_id = ${t.id} and a.member_id is not null) m`,
+  );
 }

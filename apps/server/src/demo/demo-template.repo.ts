@@ -29,4 +29,6 @@ begin
 end
 $shift$`;
   await db.execute(sql.raw(block));
+  // the members' month figures are text months: rebuilt from the moved postings (migration 0033)
+  await db.execute(sql`select zl_member_months_rebuild(null)`);
 }

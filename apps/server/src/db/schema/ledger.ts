@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   timestamp,
   uniqueIndex,
   varchar,
@@ -105,3 +106,25 @@ export const ledgerChecks = pgTable('ledger_checks', {
   transactions: bigint('transactions', { mode: 'number' }).notNull(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A member's money per Asia/Shanghai month and movement type (docs/bills.md "Monthly"): each
+ * transaction's net over the member's bill accounts of a currency (cash and frozen, or coins), as
+ * in or out. Written by `zl_ledger_post` in the transaction that posts (migration 0033), rebuilt from
+ * the postings by `zl_member_months_rebuild` after anything moves postings in time (the demo data),
+ * and compared with the postings by the ledger check. The monthly chart and the home's earnings read
+ * a member's last months here instead of summing the postings of those months.
+ */
+export const ledgerMemberMonths = pgTable(
+  'ledger_member_months',
+  {
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 4 }).notNull().$type<'CNY' | 'COIN'>(),
+    /** `YYYY-MM`, Asia/Shanghai (text: the demo's time shift moves dates, not this) */
+    month: varchar('month', { length: 7 }).notNull(),
+    type: varchar('type', { length: 24 }).notNull(),
+    amountIn: bigint('amount_in', { mode: 'number' }).notNull().default(0),
+    amountOut: bigint('amount_out', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.currency, t.month, t.type] })],
+);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { ledgerAccounts } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerMemberMonths } from '../../db/schema/index.ts';
 
 /**
  * The bills' reads (docs/bills.md "Indexes"). Every scan is of ONE account, ordered by its
@@ -186,46 +186,35 @@ export async function countPostings(db: DbOrTx, accountIds: number[], f: Posting
   return Number(row?.n ?? 0);
 }
 
-// the month truncated per row (cheap), formatted once per month in the outer query
-const MONTH = sql`date_trunc('month', (p.created_at at time zone 'UTC') + interval '8 hours')`;
-
 /**
- * In and out per Asia/Shanghai month (`YYYY-MM`, fixed +8 h: no daylight saving) since `since`.
- * Over several accounts each transaction counts once with their net, so a move between the
- * member's own accounts (cash → frozen) is neither in nor out; one account (金币, or ¥ of a member
- * with no frozen account) is summed per posting from the (account_id, created_at, amount) index
- * alone — the same figures, as no movement posts twice to one member account.
+ * In and out per Asia/Shanghai month (`YYYY-MM`) from `sinceMonth` on, of one currency (¥: cash and
+ * frozen together; 金币), of one movement type when given: the member's month figures
+ * (`ledger_member_months`, written with each posting), where each transaction counted once with
+ * its net over the member's accounts of that currency — a move between them (cash → frozen) is
+ * neither in nor out. A few rows a month whatever the member's history (docs/bills.md "Monthly").
  */
-export async function monthlyInOut(db: DbOrTx, accountIds: number[], since: Date, type?: string) {
-  if (accountIds.length === 0) return [];
-  const at = since.toISOString();
-  // one movement type only (the home's earnings: `escrow_release`, docs/home.md)
-  const ofType = type ? sql` and p.type = ${type}` : sql``;
-  const query =
-    accountIds.length === 1
-      ? sql`
-        select ${MONTH} as month,
-          sum(case when p.amount > 0 then p.amount else 0 end) as "in",
-          sum(case when p.amount < 0 then -p.amount else 0 end) as "out"
-        from ledger_postings p where p.account_id = ${accountIds[0]} and p.created_at >= ${at}${ofType}
-        group by 1`
-      : sql`
-        select ${MONTH} as month,
-          sum(case when p.net > 0 then p.net else 0 end) as "in",
-          sum(case when p.net < 0 then -p.net else 0 end) as "out"
-        from (
-          select min(p.created_at) as created_at, sum(p.amount) as net
-          from ledger_postings p
-          where p.account_id in (${sql.join(
-            accountIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and p.created_at >= ${at}${ofType}
-          group by p.transaction_id
-        ) p
-        group by 1`;
-  const rows = await queryRows<{ month: string; in: string; out: string }>(
-    db,
-    sql`select to_char(m.month, 'YYYY-MM') as month, m."in", m."out" from (${query}) m`,
-  );
+export async function monthlyInOut(
+  db: DbOrTx,
+  memberId: number,
+  currency: 'CNY' | 'COIN',
+  sinceMonth: string,
+  type?: string,
+) {
+  const rows = await db
+    .select({
+      month: ledgerMemberMonths.month,
+      in: sql<string>`sum(${ledgerMemberMonths.amountIn})`,
+      out: sql<string>`sum(${ledgerMemberMonths.amountOut})`,
+    })
+    .from(ledgerMemberMonths)
+    .where(
+      and(
+        eq(ledgerMemberMonths.memberId, memberId),
+        eq(ledgerMemberMonths.currency, currency),
+        gte(ledgerMemberMonths.month, sinceMonth),
+        type ? eq(ledgerMemberMonths.type, type) : undefined,
+      ),
+    )
+    .groupBy(ledgerMemberMonths.month);
   return rows.map((r) => ({ month: r.month, in: Number(r.in), out: Number(r.out) }));
 }

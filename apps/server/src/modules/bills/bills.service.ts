@@ -171,15 +171,7 @@ export async function monthly(
   now: Date = new Date(),
 ): Promise<BillsMonthlyResult> {
   const months = lastMonths(input.months, now);
-  const kinds = (Object.values(BILL_ACCOUNTS) as Array<{ kind: string; currency: string }>)
-    .filter((a) => a.currency === input.currency)
-    .map((a) => a.kind);
-  const accounts = await repo.memberBillAccounts(db, memberId, kinds);
-  const sums = await repo.monthlyInOut(
-    db,
-    accounts.map((a) => a.id),
-    shanghaiMidnight(`${months[0]}-01`),
-  );
+  const sums = await repo.monthlyInOut(db, memberId, input.currency, months[0]!);
   const byMonth = new Map(sums.map((s) => [s.month, s]));
   return {
     currency: input.currency,

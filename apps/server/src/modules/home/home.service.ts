@@ -7,11 +7,10 @@ import {
   type HomeDeliveryTodo,
   type HomeInfo,
   PROJECT_STATUS,
-  shanghaiMidnight,
   shanghaiToday,
 } from '@zl/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { memberBillAccounts, monthlyInOut } from '../bills/bills.repo.ts';
+import { monthlyInOut } from '../bills/bills.repo.ts';
 import { lastMonths } from '../bills/bills.service.ts';
 import { selectMember } from '../member/member.repo.ts';
 import { projectSummary } from '../project/project-view.ts';
@@ -58,13 +57,8 @@ function deliveryTodos(rows: Awaited<ReturnType<typeof repo.deliveryProjects>>, 
 /** Escrow released to the supplier per Asia/Shanghai month (bills' monthly sums of `escrow_release`). */
 async function earningsOf(db: DbOrTx, memberId: number, now: Date) {
   const months = lastMonths(HOME_EARNING_MONTHS, now);
-  const accounts = await memberBillAccounts(db, memberId, ['member_cash']);
-  const sums = await monthlyInOut(
-    db,
-    accounts.map((a) => a.id),
-    shanghaiMidnight(`${months[0]}-01`),
-    'escrow_release',
-  );
+  // releases credit the cash account only: the ¥ figures of the type are the cash account's
+  const sums = await monthlyInOut(db, memberId, 'CNY', months[0]!, 'escrow_release');
   const byMonth = new Map(sums.map((s) => [s.month, s.in]));
   return months.map((month) => ({ month, amount: byMonth.get(month) ?? 0 }));
 }

@@ -230,3 +230,34 @@ export async function latestLedgerCheck(db: DbOrTx) {
   const [row] = await db.select().from(ledgerChecks).orderBy(desc(ledgerChecks.id)).limit(1);
   return row;
 }
+
+/**
+ * Rebuilds the month figures of a member (every member's when null) from the postings, for what
+ * moves postings in time (the demo data's dates; migration 0033's `zl_member_months_rebuild`).
+ */
+export async function rebuildMemberMonths(db: DbOrTx, memberId: number | null) {
+  await db.execute(sql`select zl_member_months_rebuild(${memberId}::bigint)`);
+}
+
+/** Month figures that differ from what the postings give (the ledger check). */
+export async function memberMonthMismatches(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`with t as (
+          select a.member_id, p.currency,
+            to_char((min(p.created_at) at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
+            min(p.type) as type, sum(p.amount) as net
+          from ledger_postings p join ledger_accounts a on a.id = p.account_id
+          where a.member_id is not null and a.kind in ('member_cash', 'member_frozen', 'member_coins')
+          group by a.member_id, p.currency, p.transaction_id
+        ), m as (
+          select member_id, currency, month, type,
+            sum(greatest(net, 0)) as amount_in, sum(greatest(-net, 0)) as amount_out
+          from t where net <> 0 group by 1, 2, 3, 4
+        )
+        select count(*) as n
+        from m full join ledger_member_months s using (member_id, currency, month, type)
+        where m.amount_in is distinct from s.amount_in or m.amount_out is distinct from s.amount_out`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -230,6 +230,8 @@ export interface LedgerReport {
     balanceAfter: number;
     expected: number;
   }>;
+  /** members' month figures (ledger_member_months) that differ from their postings */
+  monthMismatches: number;
 }
 
 /** Recomputes every balance from the postings and checks every transaction (tests, ops checks). */
@@ -239,13 +241,16 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const overdrawn = await repo.overdrawnAccounts(db);
   const currencyMismatches = await repo.currencyMismatchCount(db);
   const runningBalanceMismatches = await repo.runningBalanceMismatches(db);
+  const monthMismatches = await repo.memberMonthMismatches(db);
   return {
     ok:
       balanceMismatches.length === 0 &&
       unbalanced.length === 0 &&
       overdrawn.length === 0 &&
       currencyMismatches === 0 &&
-      runningBalanceMismatches.length === 0,
+      runningBalanceMismatches.length === 0 &&
+      monthMismatches === 0,
+    monthMismatches,
     balanceMismatches,
     unbalanced,
     overdrawn,
@@ -264,7 +269,8 @@ export function problemCount(r: LedgerReport): number {
     r.unbalanced.length +
     r.overdrawn.length +
     r.currencyMismatches +
-    r.runningBalanceMismatches.length
+    r.runningBalanceMismatches.length +
+    r.monthMismatches
   );
 }
 
@@ -285,4 +291,9 @@ export async function checkAndRecordLedger(db: DbOrTx) {
 /** The newest recorded check, if any. */
 export function latestLedgerCheck(db: DbOrTx) {
   return repo.latestLedgerCheck(db);
+}
+
+/** Rebuilds members' month figures from their postings (after moving postings in time: the demo). */
+export function rebuildMemberMonths(db: DbOrTx, memberId: number | null = null) {
+  return repo.rebuildMemberMonths(db, memberId);
 }

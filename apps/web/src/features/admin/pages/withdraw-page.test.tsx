@@ -103,7 +103,13 @@ describe('资金概览', () => {
     mockFetch(() =>
       jsonResponse(
         envelope('success', {
-          ledger: { ok: false, accounts: 9, transactions: 20, problems: 2, checkedAt: '2026-11-23T01:17:00.000Z' },
+          ledger: {
+            ok: false,
+            accounts: 9,
+            transactions: 20,
+            problems: 2,
+            checkedAt: '2026-11-23T01:17:00.000Z',
+          },
           inflowToday: 5000,
           inflowMonth: 150_000,
           escrowHeld: 2_000_000,
