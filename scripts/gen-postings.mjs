@@ -56,6 +56,12 @@ export async function generatePostings(exec, { memberId, count, stepSeconds = 60
     from (select account_id, sum(amount) as delta, count(*) as n from ledger_postings where transaction_id > ${before}
           group by account_id) s
     where s.account_id = a.id`);
-  // the member's month figures (migration 0033) from its postings
+  // the member's month figures (migration 0033) and per-type counters (0034) from its postings
   await exec(`select zl_member_months_rebuild(${m})`);
+  await exec(`
+    insert into ledger_account_types (account_id, type, postings)
+    select p.account_id, p.type, count(*) from ledger_postings p
+    where p.transaction_id > ${before} and p.account_id in (select id from ledger_accounts where member_id = ${m})
+    group by 1, 2
+    on conflict (account_id, type) do update set postings = ledger_account_types.postings + excluded.postings`);
 }

@@ -9,7 +9,7 @@ import {
   type TransactionInput,
   verifyLedger,
 } from '../src/modules/ledger/ledger.service.ts';
-import { count } from './helpers.ts';
+import { count, rows } from './helpers.ts';
 import { useTestApp } from './member-fixtures.ts';
 
 const ctx = useTestApp();
@@ -238,20 +238,27 @@ describe('verifyLedger', () => {
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 
-  it("writes a member's month figures with each posting and finds figures that differ from the postings", async () => {
+  it("writes a member's month figures and per-type counters with each posting and finds any that differ from the postings", async () => {
     const m = ++memberSeq;
     await grant(m, 2);
     await grant(m, 3);
-    const month = async () =>
-      (
-        await ctx.database.db.execute(
-          sql`select currency, type, amount_in::int as "in", amount_out::int as "out"
-              from ledger_member_months where member_id = ${m}`,
-        )
-      ).rows;
+    const month = () =>
+      rows(
+        ctx,
+        sql`select currency, type, amount_in::int as "in", amount_out::int as "out"
+            from ledger_member_months where member_id = ${m}`,
+      );
+    const typeCounts = () =>
+      rows(
+        ctx,
+        sql`select t.type, t.postings::int as n from ledger_account_types t
+            join ledger_accounts a on a.id = t.account_id where a.member_id = ${m}`,
+      );
     // one row for the member's month and type, written in the posting's transaction
     expect(await month()).toEqual([{ currency: 'COIN', type: 'demo_grant', in: 5, out: 0 }]);
+    expect(await typeCounts()).toEqual([{ type: 'demo_grant', n: 2 }]);
     expect((await verifyLedger(ctx.database.db)).monthMismatches).toBe(0);
+    expect((await verifyLedger(ctx.database.db)).typeCountMismatches).toBe(0);
     await ctx.database.db.execute(sql`update ledger_member_months set amount_in = 6 where member_id = ${m}`);
     const report = await verifyLedger(ctx.database.db);
     expect(report.ok).toBe(false);
@@ -259,6 +266,17 @@ describe('verifyLedger', () => {
     // rebuilt from the postings (what the demo data does after moving them in time)
     await rebuildMemberMonths(ctx.database.db, m);
     expect(await month()).toEqual([{ currency: 'COIN', type: 'demo_grant', in: 5, out: 0 }]);
+    expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
+    // a counter that differs from the postings is found too
+    await ctx.database.db.execute(
+      sql`update ledger_account_types set postings = 3
+          where account_id in (select id from ledger_accounts where member_id = ${m})`,
+    );
+    expect((await verifyLedger(ctx.database.db)).typeCountMismatches).toBe(1);
+    await ctx.database.db.execute(
+      sql`update ledger_account_types set postings = 2
+          where account_id in (select id from ledger_accounts where member_id = ${m})`,
+    );
     expect((await verifyLedger(ctx.database.db)).ok).toBe(true);
   });
 });

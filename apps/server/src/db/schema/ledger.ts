@@ -128,3 +128,19 @@ export const ledgerMemberMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.currency, t.month, t.type] })],
 );
+
+/**
+ * How many postings of each movement type a member's account has (docs/bills.md "Indexes"): the
+ * total of 收支明细 filtered by type without dates, instead of counting the matching postings per
+ * request. Written by `zl_ledger_post` in the transaction that posts (migration 0034), compared with
+ * the postings by the ledger check.
+ */
+export const ledgerAccountTypes = pgTable(
+  'ledger_account_types',
+  {
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    type: varchar('type', { length: 24 }).notNull(),
+    postings: bigint('postings', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.type] })],
+);

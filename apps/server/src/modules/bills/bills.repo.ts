@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { ledgerAccounts, ledgerMemberMonths } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerAccountTypes, ledgerMemberMonths } from '../../db/schema/index.ts';
 
 /**
  * The bills' reads (docs/bills.md "Indexes"). Every scan is of ONE account, ordered by its
@@ -171,6 +171,16 @@ async function pageRows(db: DbOrTx, ids: SQL): Promise<PostingRow[]> {
     ref_type: r.ref_type,
     ref_id: r.ref_id,
   }));
+}
+
+/** Postings of a movement type on the accounts, from their per-type counters (no rows counted). */
+export async function countPostingsOfType(db: DbOrTx, accountIds: number[], type: string): Promise<number> {
+  if (accountIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${ledgerAccountTypes.postings}), 0)` })
+    .from(ledgerAccountTypes)
+    .where(and(inArray(ledgerAccountTypes.accountId, accountIds), eq(ledgerAccountTypes.type, type)));
+  return Number(row?.n ?? 0);
 }
 
 /** How many postings of the given accounts match (an index-only count where the index allows). */

@@ -98,8 +98,9 @@ export async function list(
   const f = postingFilter(input);
   const offset = (input.page - 1) * input.pageSize;
   const unfiltered = !input.type && !input.from && !input.to;
-  // Without a filter the total is the accounts' posting counters (no counting of rows), and one
-  // account's page comes straight from the posting numbers (docs/bills.md "Indexes").
+  // Without a filter the total is the accounts' posting counters (no counting of rows), with a type
+  // alone their per-type counters, and one account's page comes straight from the posting numbers
+  // (docs/bills.md "Indexes").
   const [rows, total] = await Promise.all([
     !unfiltered || offset < DEEP_OFFSET
       ? repo.listPostings(db, ids, f, offset, input.pageSize)
@@ -108,7 +109,11 @@ export async function list(
         : ids.length === 1
           ? repo.listPostingsBySeq(db, ids[0]!, postings - offset, input.pageSize)
           : deepPage(db, ids, counts, offset, input.pageSize),
-    unfiltered ? Promise.resolve(postings) : repo.countPostings(db, ids, f),
+    unfiltered
+      ? Promise.resolve(postings)
+      : input.type && !input.from && !input.to
+        ? repo.countPostingsOfType(db, ids, input.type)
+        : repo.countPostings(db, ids, f),
   ]);
   return { listItem: rows.map((r) => toItem(r, accountOf)), total, page: input.page };
 }

@@ -232,6 +232,8 @@ export interface LedgerReport {
   }>;
   /** members' month figures (ledger_member_months) that differ from their postings */
   monthMismatches: number;
+  /** member accounts' per-type posting counters (ledger_account_types) that differ from their postings */
+  typeCountMismatches: number;
 }
 
 /** Recomputes every balance from the postings and checks every transaction (tests, ops checks). */
@@ -242,6 +244,7 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
   const currencyMismatches = await repo.currencyMismatchCount(db);
   const runningBalanceMismatches = await repo.runningBalanceMismatches(db);
   const monthMismatches = await repo.memberMonthMismatches(db);
+  const typeCountMismatches = await repo.accountTypeMismatches(db);
   return {
     ok:
       balanceMismatches.length === 0 &&
@@ -249,8 +252,10 @@ export async function verifyLedger(db: DbOrTx): Promise<LedgerReport> {
       overdrawn.length === 0 &&
       currencyMismatches === 0 &&
       runningBalanceMismatches.length === 0 &&
-      monthMismatches === 0,
+      monthMismatches === 0 &&
+      typeCountMismatches === 0,
     monthMismatches,
+    typeCountMismatches,
     balanceMismatches,
     unbalanced,
     overdrawn,
@@ -270,7 +275,8 @@ export function problemCount(r: LedgerReport): number {
     r.overdrawn.length +
     r.currencyMismatches +
     r.runningBalanceMismatches.length +
-    r.monthMismatches
+    r.monthMismatches +
+    r.typeCountMismatches
   );
 }
 
