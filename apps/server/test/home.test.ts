@@ -261,6 +261,33 @@ describe('Member/homeInfo', () => {
     expect(h.earnings.every((e) => e.amount === 0)).toBe(true);
   });
 
+  it("keeps every supplier's figures equal to a recount of its quotes, whatever changed them, 20 at once too", async () => {
+    const recount = sql`select q.supplier_id::int as id, count(*)::int as quotes,
+          (count(*) filter (where q.status = 1))::int as won, (count(*) filter (where q.status = 2))::int as lost,
+          (count(*) filter (where q.status = 1 and p.status = 6))::int as completed
+        from quotes q join projects p on p.id = q.project_id group by 1 order by 1`;
+    const kept = sql`select member_id::int as id, quotes, won, lost, completed from supplier_quote_counts
+        where quotes > 0 order by 1`;
+    expect(await rows(ctx, kept)).toEqual(await rows(ctx, recount));
+    // a project leaving and entering 已完成 moves its winner's completed count
+    await exec(sql`update projects set status = 5 where id = ${ids.doneBefore}`);
+    expect(await rows(ctx, kept)).toEqual(await rows(ctx, recount));
+    await exec(sql`update projects set status = 6 where id = ${ids.doneBefore}`);
+    expect(await rows(ctx, kept)).toEqual(await rows(ctx, recount));
+    // 20 changes of one supplier's quotes in 20 transactions at once: each counted once
+    const s = ctx.members.supplier.id;
+    const mine = await rows<{ id: number }>(
+      ctx,
+      sql`select id from quotes where supplier_id = ${s} limit 20`,
+    );
+    await Promise.all(
+      mine.map((q) =>
+        ctx.database.db.transaction((tx) => tx.execute(sql`update quotes set status = 2 where id = ${q.id}`)),
+      ),
+    );
+    expect(await rows(ctx, kept)).toEqual(await rows(ctx, recount));
+  });
+
   it('refuses customers and strangers, and unknown fields', async () => {
     expectError(await ctx.members.customer.c.post('Member/homeInfo', {}), 'FORBIDDEN');
     expectError(await new Client(ctx.app).post('Member/homeInfo', {}), 'NOT_LOGGED_IN');

@@ -237,3 +237,16 @@ export const orderSequences = pgTable('order_sequences', {
   day: varchar('day', { length: 8 }).primaryKey(),
   seq: integer('seq').notNull(),
 });
+
+/**
+ * A supplier's quote figures (docs/home.md): quotes made, won, lost, and won projects completed —
+ * kept by triggers on `quotes` and `projects` in the transaction that changes them (migration 0035),
+ * so the home reads one row instead of counting the supplier's whole history.
+ */
+export const supplierQuoteCounts = pgTable('supplier_quote_counts', {
+  memberId: bigint('member_id', { mode: 'number' }).primaryKey(),
+  quotes: integer('quotes').notNull().default(0),
+  won: integer('won').notNull().default(0),
+  lost: integer('lost').notNull().default(0),
+  completed: integer('completed').notNull().default(0),
+});

@@ -1,7 +1,7 @@
 import { PROJECT_STATUS, QUOTE_STATUS } from '@zl/shared';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { favorites, projects, quotes } from '../../db/schema/index.ts';
+import { favorites, projects, quotes, supplierQuoteCounts } from '../../db/schema/index.ts';
 
 /**
  * The supplier home's reads (docs/home.md). Each filters by the supplier; nothing here reads
@@ -98,22 +98,19 @@ export function deliveryProjects(db: DbOrTx, supplierId: number) {
     .orderBy(asc(projects.sdate), asc(projects.id));
 }
 
-/** The supplier's quotes counted in one pass: made, won, lost, and won projects completed. */
+/**
+ * The supplier's quote figures: made, won, lost, and won projects completed — one row kept by the
+ * triggers of migration 0035 with every change of its quotes and their projects (docs/home.md).
+ */
 export async function quoteFigures(db: DbOrTx, supplierId: number) {
   const [row] = await db
-    .select({
-      quotes: sql<number>`count(*)::int`,
-      won: sql<number>`(count(*) filter (where ${quotes.status} = ${QUOTE_STATUS.WON}))::int`,
-      lost: sql<number>`(count(*) filter (where ${quotes.status} = ${QUOTE_STATUS.LOST}))::int`,
-      completed: sql<number>`(count(*) filter (where ${quotes.status} = ${QUOTE_STATUS.WON} and ${projects.status} = ${PROJECT_STATUS.DONE}))::int`,
-    })
-    .from(quotes)
-    .innerJoin(projects, eq(projects.id, quotes.projectId))
-    .where(eq(quotes.supplierId, supplierId));
+    .select()
+    .from(supplierQuoteCounts)
+    .where(eq(supplierQuoteCounts.memberId, supplierId));
   return {
-    quotes: Number(row?.quotes ?? 0),
-    won: Number(row?.won ?? 0),
-    lost: Number(row?.lost ?? 0),
-    completed: Number(row?.completed ?? 0),
+    quotes: row?.quotes ?? 0,
+    won: row?.won ?? 0,
+    lost: row?.lost ?? 0,
+    completed: row?.completed ?? 0,
   };
 }
