@@ -56,12 +56,13 @@ export async function generatePostings(exec, { memberId, count, stepSeconds = 60
     from (select account_id, sum(amount) as delta, count(*) as n from ledger_postings where transaction_id > ${before}
           group by account_id) s
     where s.account_id = a.id`);
-  // the member's month figures (migration 0033) and per-type counters (0034) from its postings
+  // the member's month figures (migration 0033) and the accounts' per-type counters and sums (0034, 0036)
   await exec(`select zl_member_months_rebuild(${m})`);
   await exec(`
-    insert into ledger_account_types (account_id, type, postings)
-    select p.account_id, p.type, count(*) from ledger_postings p
-    where p.transaction_id > ${before} and p.account_id in (select id from ledger_accounts where member_id = ${m})
+    insert into ledger_account_types (account_id, type, postings, amount)
+    select p.account_id, p.type, count(*), sum(p.amount) from ledger_postings p
+    where p.transaction_id > ${before}
     group by 1, 2
-    on conflict (account_id, type) do update set postings = ledger_account_types.postings + excluded.postings`);
+    on conflict (account_id, type) do update set postings = ledger_account_types.postings + excluded.postings,
+      amount = ledger_account_types.amount + excluded.amount`);
 }

@@ -130,10 +130,11 @@ export const ledgerMemberMonths = pgTable(
 );
 
 /**
- * How many postings of each movement type a member's account has (docs/bills.md "Indexes"): the
- * total of 收支明细 filtered by type without dates, instead of counting the matching postings per
- * request. Written by `zl_ledger_post` in the transaction that posts (migration 0034), compared with
- * the postings by the ledger check.
+ * How many postings of each movement type an account has, and their sum (docs/bills.md "Indexes"):
+ * the total of 收支明细 filtered by type without dates, and the console's commission (the platform
+ * revenue's `escrow_release` sum), instead of counting or summing the matching postings per request.
+ * Written by `zl_ledger_post` in the transaction that posts (migrations 0034, 0036: members'
+ * accounts, then every account with the sums), compared with the postings by the ledger check.
  */
 export const ledgerAccountTypes = pgTable(
   'ledger_account_types',
@@ -141,6 +142,8 @@ export const ledgerAccountTypes = pgTable(
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
     type: varchar('type', { length: 24 }).notNull(),
     postings: bigint('postings', { mode: 'number' }).notNull(),
+    /** the postings' sum (分 or coins) */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.type] })],
 );

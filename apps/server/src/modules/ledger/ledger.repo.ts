@@ -262,17 +262,16 @@ export async function memberMonthMismatches(db: DbOrTx): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Per-type posting counters of member accounts that differ from their postings (the ledger check). */
+/** Per-type posting counters and sums that differ from the postings (the ledger check). */
 export async function accountTypeMismatches(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ n: string }>(
     db,
     sql`with c as (
-          select p.account_id, p.type, count(*) as postings
-          from ledger_postings p join ledger_accounts a on a.id = p.account_id
-          where a.member_id is not null group by 1, 2
+          select p.account_id, p.type, count(*) as postings, sum(p.amount) as amount
+          from ledger_postings p group by 1, 2
         )
         select count(*) as n from c full join ledger_account_types s using (account_id, type)
-        where c.postings is distinct from s.postings`,
+        where c.postings is distinct from s.postings or c.amount is distinct from s.amount`,
   );
   return Number(row?.n ?? 0);
 }

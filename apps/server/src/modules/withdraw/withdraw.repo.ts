@@ -116,33 +116,32 @@ const num = (v: unknown) => Number(v ?? 0);
  * count, which is the withdrawals table's. `dayStart` / `monthStart` are Asia/Shanghai boundaries.
  */
 export async function fundsFigures(db: DbOrTx, dayStart: Date, monthStart: Date) {
+  // this month's postings of the clearing account, by the (account_id, created_at, amount) index:
+  // the month's movements, never the ledger's history (docs/bench/growth.md)
+  const clearing = sql`(select id from ledger_accounts where kind = 'payment_clearing' and currency = 'CNY'
+    and member_id is null and project_id is null)`;
   const [inflow] = await queryRows<{ today: string; month: string }>(
     db,
     sql`select
-          coalesce(-sum(p.amount) filter (where t.created_at >= ${dayStart}), 0) as today,
+          coalesce(-sum(p.amount) filter (where p.created_at >= ${dayStart}), 0) as today,
           coalesce(-sum(p.amount), 0) as month
         from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id
-        join ledger_transactions t on t.id = p.transaction_id
-        where a.kind = 'payment_clearing' and p.currency = 'CNY'
-          and t.type in ('coin_recharge', 'prepay_in', 'stage_in') and t.created_at >= ${monthStart}`,
+        where p.account_id = ${clearing} and p.created_at >= ${monthStart}
+          and p.type in ('coin_recharge', 'prepay_in', 'stage_in')`,
   );
+  // the platform revenue's escrow_release sum, kept with each posting (ledger_account_types)
   const [commission] = await queryRows<{ sum: string }>(
     db,
-    sql`select coalesce(sum(p.amount), 0) as sum
-        from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id
-        join ledger_transactions t on t.id = p.transaction_id
-        where a.kind = 'platform_revenue' and p.currency = 'CNY' and t.type = 'escrow_release'`,
+    sql`select coalesce(sum(t.amount), 0) as sum
+        from ledger_account_types t
+        join ledger_accounts a on a.id = t.account_id
+        where a.kind = 'platform_revenue' and a.currency = 'CNY' and t.type = 'escrow_release'`,
   );
   const [paid] = await queryRows<{ n: string; sum: string }>(
     db,
-    sql`select count(distinct t.id) as n, coalesce(sum(p.amount), 0) as sum
+    sql`select count(distinct p.transaction_id) as n, coalesce(sum(p.amount), 0) as sum
         from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id
-        join ledger_transactions t on t.id = p.transaction_id
-        where a.kind = 'payment_clearing' and p.currency = 'CNY'
-          and t.type = 'withdraw_payout' and t.created_at >= ${monthStart}`,
+        where p.account_id = ${clearing} and p.created_at >= ${monthStart} and p.type = 'withdraw_payout'`,
   );
   const [escrow] = await db
     .select({ sum: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
