@@ -170,6 +170,9 @@ export const projects = pgTable(
     // a supplier's won projects from its quotes (the track record, docs/delivery-complaint.md
     // "Track record"): without it every accepted project was read (docs/bench/growth.md)
     index('projects_winner_quote_idx').on(t.winnerQuoteId).where(sql`${t.winnerQuoteId} is not null`),
+    // the console's review queue, oldest first, and its badge count: the queue's own rows only, not
+    // a filter over every project of status 0 (docs/bench/growth.md)
+    index('projects_review_queue_idx').on(t.updatedAt, t.id).where(sql`${t.checked} = 0 and ${t.status} = 0`),
     // Keyword indexes on the title, city and venue (zl_search_text, migration 0017: a keyword's
     // words are looked for in all three), without a pending list (fastupdate off, migration 0014):
     // with it every keyword search also read the list of rows not yet merged, up to 4 MB.

@@ -1,0 +1,2 @@
+-- The console's review queue (pending projects, oldest first) and its badge count from the queue's own rows.
+CREATE INDEX "projects_review_queue_idx" ON "projects" USING btree ("updated_at","id") WHERE "projects"."checked" = 0 and "projects"."status" = 0;
