@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { shanghaiToday } from '@zl/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDemoTemplate } from '../src/cli/demo-template.ts';
@@ -131,10 +132,17 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('the demo template', () => {
       // started three days and an hour after the seeding
       const now = new Date(seededAt.getTime() + 3 * DAY + 3_600_000);
       expect(await finishDemoStart(database.db, start, uploadsDir, now)).toBe(true);
+      // dates move by the days between the two Shanghai dates: 4 when the seeding was in the last
+      // hour of a Shanghai day (the hour added crosses midnight), 3 otherwise
+      const days = Math.round(
+        (Date.parse(`${shanghaiToday(now)}T00:00:00Z`) - Date.parse(`${shanghaiToday(seededAt)}T00:00:00Z`)) /
+          DAY,
+      );
+      expect([3, 4]).toContain(days);
       const [after] = await queryRows<{ biddl: boolean; sdate: boolean; n: number }>(
         database.db,
         sql`select min(biddl) = ${before!.biddl}::timestamptz + interval '3 days 1 hour' as biddl,
-                   min(sdate) = ${before!.sdate}::date + 3 as sdate, count(*)::int as n from projects`,
+                   min(sdate) = ${before!.sdate}::date + ${days}::int as sdate, count(*)::int as n from projects`,
       );
       expect(after).toEqual({ biddl: true, sdate: true, n: before!.n });
       expect(countFiles(uploadsDir)).toBe(meta.uploads);
