@@ -419,6 +419,48 @@ describe('the finance console', () => {
     expect(fresh.body.data.ledger).toMatchObject({ ok: true, problems: 0 });
     expect(await checks()).toBe(2);
   });
+
+  it('重新核对 (Admin/ledgerRecheck) runs the check now — once for 20 at once, not again within 30 s; finance only', async () => {
+    const checks = async () =>
+      (await rows<{ n: number }>(ctx, sql`select count(*)::int as n from ledger_checks`))[0]!.n;
+    // a recorded round of 10 minutes ago that failed: 资金概览 shows it, 重新核对 runs a new one
+    await ctx.database.db.execute(sql`delete from ledger_checks`);
+    expectOk(await finance.c.post('Admin/fundsOverview', {}));
+    await ctx.database.db.execute(
+      sql`update ledger_checks set ok = false, problems = 3, checked_at = now() - interval '10 minutes'`,
+    );
+    const shown = await finance.c.post<{ ledger: { ok: boolean } }>('Admin/fundsOverview', {});
+    expect(shown.body.data.ledger.ok).toBe(false);
+    const many = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        finance.c.post<{ ok: boolean; problems: number; checkedAt: string; transactions: number }>(
+          'Admin/ledgerRecheck',
+          {},
+        ),
+      ),
+    );
+    for (const r of many) expectOk(r);
+    expect(await checks()).toBe(2);
+    const now = many[0]!.body.data;
+    expect(now).toMatchObject({ ok: true, problems: 0 });
+    expect(Date.now() - Date.parse(now.checkedAt)).toBeLessThan(60_000);
+    expect(many.every((r) => r.body.data.checkedAt === now.checkedAt)).toBe(true);
+    // the page now shows the new round
+    const after = await finance.c.post<{ ledger: { ok: boolean; checkedAt: string } }>(
+      'Admin/fundsOverview',
+      {},
+    );
+    expect(after.body.data.ledger).toMatchObject({ ok: true, checkedAt: now.checkedAt });
+    // clicking again within 30 s answers the same round
+    const again = await finance.c.post<{ checkedAt: string }>('Admin/ledgerRecheck', {});
+    expect(again.body.data.checkedAt).toBe(now.checkedAt);
+    expect(await checks()).toBe(2);
+    expectError(await reviewer.c.post('Admin/ledgerRecheck', {}), 'FORBIDDEN');
+    const m = await cashMember(ctx, 0);
+    expectError(await m.c.post('Admin/ledgerRecheck', {}), 'ADMIN_NOT_LOGGED_IN');
+    expectFields(await finance.c.post('Admin/ledgerRecheck', { force: true }), ['force']);
+    expect(await checks()).toBe(2);
+  });
 });
 
 describe('payouts through Alipay (a fake gateway)', () => {

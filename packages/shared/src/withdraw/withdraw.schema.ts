@@ -214,3 +214,10 @@ export const fundsOverviewResultSchema = z.object({
   at: z.string(),
 });
 export type FundsOverview = z.infer<typeof fundsOverviewResultSchema>;
+
+// ---------- Admin/ledgerRecheck ----------
+
+/** Runs the ledger check now (资金概览's 重新核对) and answers it as 资金概览 shows it. */
+export const ledgerRecheckSchema = z.strictObject({});
+export const ledgerRecheckResultSchema = fundsOverviewResultSchema.shape.ledger;
+export type LedgerCheckView = z.infer<typeof ledgerRecheckResultSchema>;

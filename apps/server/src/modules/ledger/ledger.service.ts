@@ -232,7 +232,7 @@ export interface LedgerReport {
   }>;
   /** members' month figures (ledger_member_months) that differ from their postings */
   monthMismatches: number;
-  /** member accounts' per-type posting counters (ledger_account_types) that differ from their postings */
+  /** per-type posting counts and sums of every account (ledger_account_types) that differ from its postings */
   typeCountMismatches: number;
 }
 

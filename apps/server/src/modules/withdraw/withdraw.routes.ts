@@ -4,6 +4,8 @@ import {
   adminWithdrawPageSchema,
   fundsOverviewResultSchema,
   fundsOverviewSchema,
+  ledgerRecheckResultSchema,
+  ledgerRecheckSchema,
   withdrawListPageSchema,
   withdrawListSchema,
   withdrawNewResultSchema,
@@ -79,5 +81,16 @@ export function registerWithdrawRoutes(app: App, deps: Deps): void {
       fundsOverviewResultSchema,
     ),
     async () => okEnvelope(await service.fundsOverview(deps)),
+  );
+
+  app.post(
+    '/api/Admin/ledgerRecheck',
+    finance(
+      '重新核对账本',
+      '立即核对整个账本（每个余额等于其分录之和、每笔交易借贷平衡、无透支）并记录结果；30 秒内再次请求返回最近一次的结果，同时多次请求只核对一次。角色：财务、超级管理员。',
+      ledgerRecheckSchema,
+      ledgerRecheckResultSchema,
+    ),
+    async () => okEnvelope(await service.ledgerRecheck(deps)),
   );
 }

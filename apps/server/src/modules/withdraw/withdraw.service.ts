@@ -5,6 +5,7 @@ import {
   type CashBalance,
   type FundsOverview,
   formatFen,
+  type LedgerCheckView,
   SHANGHAI_OFFSET_MS,
   stageKindLabels,
   WITHDRAW_RULES,
@@ -320,16 +321,15 @@ function audit(
 
 /** A check older than this is stale (the hourly job missed a round): 资金概览 runs one itself. */
 const LEDGER_CHECK_FRESH_MS = 2 * 3600_000;
+/**
+ * 重新核对 within this long of the newest check answers that check: the check reads every posting,
+ * so clicking again and again does not run it again and again (docs/withdrawals.md "资金概览").
+ */
+const LEDGER_RECHECK_MIN_MS = 30_000;
 const checking = new WeakMap<DbOrTx, ReturnType<typeof checkAndRecordLedger>>();
 
-/**
- * The newest ledger check, run now (once in this process however many ask at once) when there is
- * none within two hours — the whole check reads every posting, so 资金概览 does not run it on every
- * load (docs/withdrawals.md "资金概览").
- */
-async function recentLedgerCheck(db: DbOrTx, now: Date) {
-  const latest = await latestLedgerCheck(db);
-  if (latest && now.getTime() - latest.checkedAt.getTime() < LEDGER_CHECK_FRESH_MS) return latest;
+/** Runs the whole check and records it, once in this process however many ask at once. */
+async function runLedgerCheck(db: DbOrTx) {
   let run = checking.get(db);
   if (!run) {
     run = checkAndRecordLedger(db).finally(() => checking.delete(db));
@@ -338,24 +338,43 @@ async function recentLedgerCheck(db: DbOrTx, now: Date) {
   return (await run).row;
 }
 
+/**
+ * The newest ledger check, run now when there is none younger than `freshMs` — the whole check
+ * reads every posting, so 资金概览 does not run it on every load (docs/withdrawals.md "资金概览").
+ */
+async function recentLedgerCheck(db: DbOrTx, now: Date, freshMs: number) {
+  const latest = await latestLedgerCheck(db);
+  if (latest && now.getTime() - latest.checkedAt.getTime() < freshMs) return latest;
+  return runLedgerCheck(db);
+}
+
+function ledgerView(check: Awaited<ReturnType<typeof runLedgerCheck>>): LedgerCheckView {
+  return {
+    ok: check.ok,
+    accounts: check.accounts,
+    transactions: check.transactions,
+    problems: check.problems,
+    checkedAt: check.checkedAt.toISOString(),
+  };
+}
+
+/** Admin/ledgerRecheck: 资金概览's 重新核对 — the check run now (or the one of the last 30 s). */
+export async function ledgerRecheck(deps: Deps): Promise<LedgerCheckView> {
+  return ledgerView(await recentLedgerCheck(deps.db, new Date(), LEDGER_RECHECK_MIN_MS));
+}
+
 /** Admin/fundsOverview: the newest ledger check and the platform's money figures. */
 export async function fundsOverview(deps: Deps): Promise<FundsOverview> {
   const { dayStart, monthStart } = shanghaiBoundaries();
   const now = new Date();
   const [check, f, overdueRows, overdue] = await Promise.all([
-    recentLedgerCheck(deps.db, now),
+    recentLedgerCheck(deps.db, now, LEDGER_CHECK_FRESH_MS),
     repo.fundsFigures(deps.db, dayStart, monthStart),
     listOverdue(deps.db, now, 50),
     overdueTotals(deps.db, now),
   ]);
   return {
-    ledger: {
-      ok: check.ok,
-      accounts: check.accounts,
-      transactions: check.transactions,
-      problems: check.problems,
-      checkedAt: check.checkedAt.toISOString(),
-    },
+    ledger: ledgerView(check),
     inflowToday: f.inflowToday,
     inflowMonth: f.inflowMonth,
     escrowHeld: f.escrowHeld,

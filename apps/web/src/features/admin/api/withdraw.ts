@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminWithdrawPage, FundsOverview, WithdrawReviewInput, WithdrawStatus } from '@zl/shared';
+import type {
+  AdminWithdrawPage,
+  FundsOverview,
+  LedgerCheckView,
+  WithdrawReviewInput,
+  WithdrawStatus,
+} from '@zl/shared';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 import { refreshQueueCounts } from './queue-counts.ts';
@@ -22,6 +28,21 @@ export function fundsOverviewQuery() {
   return queryOptions({
     queryKey: adminKeys.funds(),
     queryFn: ({ signal }) => api.post<FundsOverview>('Admin/fundsOverview', {}, { signal }),
+  });
+}
+
+/**
+ * Admin/ledgerRecheck (资金概览's 重新核对): the check run now; its answer replaces the ledger part of
+ * the shown overview, and the figures are read again.
+ */
+export function useLedgerRecheck() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<LedgerCheckView>('Admin/ledgerRecheck', {}),
+    onSuccess: (ledger) => {
+      qc.setQueryData<FundsOverview>(adminKeys.funds(), (d) => (d ? { ...d, ledger } : d));
+      return qc.invalidateQueries({ queryKey: adminKeys.funds() });
+    },
   });
 }
 

@@ -10,7 +10,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { formatFen } from '../../../lib/money.ts';
 import { daysSince } from '../../../lib/time.ts';
-import { fundsOverviewQuery } from '../api/withdraw.ts';
+import { useSubmitOnce } from '../../../lib/use-submit-once.ts';
+import { fundsOverviewQuery, useLedgerRecheck } from '../api/withdraw.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { fmtTime } from '../labels.tsx';
 
@@ -65,6 +66,8 @@ const OVERDUE_COLUMNS: ColumnsType<OverdueItem> = [
 /** 资金概览: the ledger check and the platform's money figures (docs/withdrawals.md). */
 export default function FundsPage() {
   const q = useQuery(fundsOverviewQuery());
+  const recheck = useLedgerRecheck();
+  const submit = useSubmitOnce();
   const d = q.data;
   if (q.error && !d)
     return (
@@ -94,8 +97,8 @@ export default function FundsPage() {
         </div>
         <Button
           icon={<ReloadOutlined />}
-          loading={q.isFetching}
-          onClick={() => void q.refetch()}
+          loading={submit.busy}
+          onClick={() => void submit.run(() => recheck.mutateAsync())}
           style={{ marginLeft: 'auto' }}
         >
           重新核对

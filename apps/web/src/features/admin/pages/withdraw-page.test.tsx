@@ -152,4 +152,60 @@ describe('资金概览', () => {
     for (const t of ['林华展', '13900000002', '尾款', '¥5,976.00', '逾期 2 天'])
       expect(within(row).getByText(t)).toBeTruthy();
   }, 30_000);
+
+  it('重新核对 runs the check now and shows its time, once per click', async () => {
+    const overview = {
+      ledger: {
+        ok: false,
+        accounts: 9,
+        transactions: 20,
+        problems: 1,
+        checkedAt: '2026-11-23T01:17:00.000Z',
+      },
+      inflowToday: 0,
+      inflowMonth: 0,
+      escrowHeld: 0,
+      commission: 0,
+      pendingCount: 0,
+      pendingAmount: 0,
+      paidMonthCount: 0,
+      paidMonth: 0,
+      overdue: { count: 0, amount: 0, items: [] },
+      at: '2026-11-23T02:00:00.000Z',
+    };
+    let rechecked = false;
+    const fetch = mockFetch((url) => {
+      if (url.endsWith('/Admin/ledgerRecheck')) {
+        rechecked = true;
+        return jsonResponse(
+          envelope('success', {
+            ok: true,
+            accounts: 9,
+            transactions: 21,
+            problems: 0,
+            checkedAt: '2026-11-23T02:31:00.000Z',
+          }),
+        );
+      }
+      return jsonResponse(
+        envelope(
+          'success',
+          rechecked
+            ? {
+                ...overview,
+                ledger: { ...overview.ledger, ok: true, problems: 0, checkedAt: '2026-11-23T02:31:00.000Z' },
+              }
+            : overview,
+        ),
+      );
+    });
+    renderWith(<FundsPage />);
+    expect(await screen.findByText('账本核对异常（1 处）', undefined, SLOW)).toBeTruthy();
+    const button = screen.getByRole('button', { name: /重新核对/ });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('账本核对通过', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('ledger-check').textContent).toContain('最近一次 2026-11-23 10:31');
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith('/Admin/ledgerRecheck'))).toHaveLength(1);
+  }, 30_000);
 });
