@@ -1,10 +1,12 @@
 // Cold start of the embedded database (ADR 0003, ADR 0018): the production build started on a
-// fresh DATA_DIR until GET /livez answers — without the demo data from the build's empty template,
-// with the demo data from the build's demo template (what `npm start` does), with the demo data
-// seeded at start (the demo template hidden), and without any template (PGLITE_TEMPLATE=false:
-// initdb in WebAssembly and every migration) — interleaved in the same minute, medians and their
-// ratios; a restart on an existing DATA_DIR for reference.
-//   npm run bench:coldstart   (BENCH_RUNS=3 per case, BENCH_PORT=4394, BENCH_SKIP_BUILD=1)
+// fresh DATA_DIR until GET /livez answers — exactly as `npm start` runs it (the demo data from the
+// build's demo template, the job engine on), the same without the jobs, without the demo data from
+// the build's empty template, with the demo data seeded at start (the demo template hidden), and
+// without any template (PGLITE_TEMPLATE=false: initdb in WebAssembly and every migration) —
+// interleaved in the same minute, medians and their ratios; a restart on an existing DATA_DIR, and
+// a bare Node HTTP server answering its first request, for reference.
+//   npm run bench:coldstart   (BENCH_RUNS=3 per case, BENCH_PORT=4394, BENCH_SKIP_BUILD=1;
+//   BENCH_DIST=apps/server/<folder> times another build's copy of dist, e.g. a before-and-after)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,16 +17,23 @@ const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const port = Number(process.env.BENCH_PORT ?? 4394);
 
 build();
-const template = path.join(root, 'apps/server/dist/pglite-template.tar.gz');
+const dist = process.env.BENCH_DIST ?? 'apps/server/dist';
+const template = path.join(root, dist, 'pglite-template.tar.gz');
 if (!fs.existsSync(template)) {
   console.error(`no template at ${template}: run \`npm run build\` (without PGLITE_TEMPLATE=false)`);
   process.exit(1);
 }
 
-/** Milliseconds from spawning dist/server.js on `dataDir` to the first good /livez. */
-async function coldStart(dataDir, env) {
+/** A Node process that only answers HTTP: what any server's start costs on this machine now. */
+const BARE = [
+  '-e',
+  `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1'); process.on('SIGTERM', () => process.exit(0));`,
+];
+
+/** Milliseconds from spawning dist/server.js (or `args`) on `dataDir` to the first good /livez. */
+async function coldStart(dataDir, env, args = [`${dist}/server.js`]) {
   const t0 = performance.now();
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const server = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -79,7 +88,7 @@ const load = () =>
 
 const loadBefore = load();
 // the demo seeded at start: the demo template's meta file moved aside for that run only
-const demoMeta = path.join(root, 'apps/server/dist/pglite-demo-template.json');
+const demoMeta = path.join(root, dist, 'pglite-demo-template.json');
 if (!fs.existsSync(demoMeta)) {
   console.error(`no demo template at ${demoMeta}: run \`npm run build\` (without DEMO_TEMPLATE=false)`);
   process.exit(1);
@@ -93,10 +102,14 @@ async function withoutDemoTemplate(fn) {
   }
 }
 
-const times = { template: [], demo: [], seeded: [], initdb: [], restart: [] };
+const times = { npmStart: [], template: [], demo: [], seeded: [], initdb: [], restart: [], bare: [] };
 const dirs = [];
 for (let i = 0; i < runs; i++) {
   // interleaved, so a change in the machine's load touches every case alike
+  const z = fresh();
+  times.bare.push(await coldStart(z, {}, BARE));
+  const n = fresh();
+  times.npmStart.push(await coldStart(n, { DEMO_DATA: 'true', JOBS_ENABLED: 'true' }));
   const a = fresh();
   times.template.push(await coldStart(a, { PGLITE_TEMPLATE: 'true' }));
   times.restart.push(await coldStart(a, {}));
@@ -106,23 +119,26 @@ for (let i = 0; i < runs; i++) {
   times.seeded.push(await withoutDemoTemplate(() => coldStart(e, { DEMO_DATA: 'true' })));
   const b = fresh();
   times.initdb.push(await coldStart(b, { PGLITE_TEMPLATE: 'false' }));
-  dirs.push(a, b, d, e);
+  dirs.push(a, b, d, e, n, z);
 }
 for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 
 const s = (ms) => (ms / 1000).toFixed(2);
 console.table(
   Object.entries({
+    'npm start on a fresh DATA_DIR: demo template, jobs on': times.npmStart,
+    'the same without the jobs (JOBS_ENABLED=false)': times.demo,
     'fresh DATA_DIR, no demo, from the empty template': times.template,
-    'fresh DATA_DIR, demo data, from the demo template (npm start)': times.demo,
     'fresh DATA_DIR, demo data seeded at start (no demo template)': times.seeded,
     'fresh DATA_DIR, no demo, initdb + migrations (PGLITE_TEMPLATE=false)': times.initdb,
     'restart on an existing DATA_DIR (reference)': times.restart,
+    'a bare Node HTTP server (baseline)': times.bare,
   }).map(([k, v]) => ({ case: k, 'median s': s(median(v)), runs: v.map(s).join(' ') })),
 );
 const ratio = (x, y) => (median(times[x]) / median(times[y])).toFixed(2);
 console.log(
-  `\ndemo from the template ÷ no demo: ${ratio('demo', 'template')}×; demo seeded ÷ demo from the template: ${ratio('seeded', 'demo')}×;` +
+  `\nnpm start ÷ bare Node: ${ratio('npmStart', 'bare')}×; jobs on ÷ off: ${ratio('npmStart', 'demo')}×;` +
+    ` demo from the template ÷ no demo: ${ratio('demo', 'template')}×; demo seeded ÷ demo from the template: ${ratio('seeded', 'demo')}×;` +
     ` initdb ÷ empty template: ${ratio('initdb', 'template')}×` +
     `  (${runs} runs each; ${os.cpus().length} CPUs; load average before ${loadBefore}, after ${load()})`,
 );

@@ -1,12 +1,19 @@
 // Bundles the server (and the workspace's shared TypeScript) into dist/server.js;
-// npm dependencies stay external and load from node_modules.
+// npm dependencies stay external and load from node_modules, but those in `bundled`.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@zl/'));
+/**
+ * Dependencies bundled into dist/ like our own code: drizzle-orm is some 110 small ES modules, and
+ * Node looks up each one's package scope in its 179 KB package.json — about 0.65 s of a start, the
+ * largest part of the module loading (docs/adr/0018-demo-template.md "Start time"). It is plain
+ * JavaScript used by no other external package, so one copy inside the bundle behaves the same.
+ */
+const bundled = new Set(['drizzle-orm']);
+const external = Object.keys(pkg.dependencies ?? {}).filter((d) => !d.startsWith('@zl/') && !bundled.has(d));
 
 // dist/server.js is the launcher (src/launch.ts): it starts OpenTelemetry when asked, then imports
 // the server, dist/main.js, at run time — so pg loads after the tracing hook (docs/adr/0017-traces.md).

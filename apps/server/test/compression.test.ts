@@ -17,6 +17,7 @@ let t: TestContext;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zl-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     `<!doctype html><html><head><title>t</title></head><body>${'<div class="x"></div>'.repeat(100)}</body></html>`,
@@ -61,6 +62,37 @@ describe('compression', () => {
     const plain = await get('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('assets come from one route: a missing one is the page, nothing outside the web folder is reached, top-level files are not immutable', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toContain('immutable');
+    const missing = await get('/assets/gone-000.js');
+    expect(missing.headers['content-type']).toMatch(/text\/html/);
+    expect(missing.body).not.toContain('export const rows');
+    // a file beside the web folder is out of reach, however the way out is spelled
+    const secret = `${dir}-secret.txt`;
+    fs.writeFileSync(secret, 'SECRET-OUTSIDE');
+    const name = path.basename(secret);
+    for (const url of [
+      `/assets/../../${name}`,
+      `/assets/..%2f..%2f${name}`,
+      `/assets/%2e%2e/%2e%2e/${name}`,
+      `/assets/%2e%2e%2f%2e%2e%2f${name}`,
+      `/assets/....//....//${name}`,
+      `/${name}`,
+    ]) {
+      const r = await get(url);
+      expect(r.body, url).not.toContain('SECRET-OUTSIDE');
+    }
+    fs.rmSync(secret);
+    expect((await t.app.inject({ method: 'POST', url: '/assets/app-abc123.js' })).statusCode).toBe(404);
+    const icon = await get('/favicon.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    // an API call is still answered as one: the assets route never claims /api paths
+    expect((await t.app.inject({ method: 'PUT', url: '/api/Member/homeInfo' })).statusCode).toBe(405);
   });
 
   it('the page and a large JSON answer are compressed per request; a small one is not', async () => {

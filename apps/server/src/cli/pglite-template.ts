@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS, pgliteDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { metaPathOf, TEMPLATE_ARCHIVE, type TemplateMeta, writeTemplate } from '../db/pglite-template.ts';
+import { createEngine, DEFAULT_ENGINE } from '../jobs/engine.ts';
 
 /** Makes the template at `archive` (and its meta file beside it); answers the meta. */
 export async function buildPgliteTemplate(archive: string): Promise<TemplateMeta> {
@@ -19,7 +20,14 @@ export async function buildPgliteTemplate(archive: string): Promise<TemplateMeta
   fs.rmSync(archive, { force: true });
   const client = await PGlite.create(PGLITE_OPTIONS);
   try {
-    await runMigrations(pgliteDatabase(client));
+    const database = pgliteDatabase(client);
+    await runMigrations(database);
+    // the job engine's schema too: pg-boss installs it on its first start, ~0.7 s of the first
+    // `npm start` in WebAssembly (docs/adr/0018-demo-template.md "Start time"); a later pg-boss
+    // migrates it itself
+    const engine = createEngine(database, DEFAULT_ENGINE);
+    await engine?.start();
+    await engine?.stop({ graceful: false, close: false });
     // everything in the data files: a start from the template replays no WAL
     await client.exec('checkpoint');
     const tar = await client.dumpDataDir('none');

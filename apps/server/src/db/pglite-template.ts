@@ -119,7 +119,8 @@ export function readTemplate(archive: string): TemplateRead {
   }
   let tar: Buffer;
   try {
-    tar = gunzipSync(gz);
+    // 1 MB output chunks: the default 16 KB ones take twice as long to join for a 60 MB tar
+    tar = gunzipSync(gz, { chunkSize: 1 << 20 });
   } catch {
     return { ok: false, kind: 'broken', reason: '无法解压' };
   }

@@ -1,8 +1,8 @@
 // Files of the demo data: small real images stored the way an upload is (bytes, thumbnail, row).
 import { type FilePurpose, purposeVisibility } from '@zl/shared';
-import sharp from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { randomToken } from '../lib/crypto.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import { insertFile } from '../modules/file/file.repo.ts';
 import { processImage } from '../modules/file/image.ts';
 import { type FileStorage, newStorageKey } from '../modules/file/storage.ts';
@@ -19,7 +19,7 @@ async function demoPhoto(hue: number, variant: number): Promise<Buffer> {
     <circle cx="${560 + variant * 20}" cy="240" r="70" fill="#ffd666" opacity="0.9"/>
     <rect x="${200 + variant * 30}" y="450" width="400" height="40" fill="#ffffff" opacity="0.6"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
 /** Stores a demo photo like a private upload of `ownerId` for `purpose`: bytes, thumbnail, row. */

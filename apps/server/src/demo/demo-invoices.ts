@@ -1,6 +1,6 @@
 import { creditCodeCheckChar } from '@zl/shared';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { claimedOn, decide, insertInvoice, winnerOf } from '../modules/invoice/invoice.repo.ts';
 import { findProjectByTitle } from '../modules/payment/payment.repo.ts';
@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 const BUYER_CODE = '91440101MA5CK8TQ2';
 
 /** A picture that looks like a scanned invoice: ruled boxes and a red seal (no text, no fonts). */
-function invoiceScan(): Promise<Buffer> {
+async function invoiceScan(): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="620">
     <rect width="1000" height="620" fill="#fbf7ee"/>
     <rect x="40" y="40" width="920" height="540" fill="none" stroke="#8c5a2b" stroke-width="3"/>
@@ -27,7 +27,7 @@ function invoiceScan(): Promise<Buffer> {
     <circle cx="820" cy="500" r="58" fill="none" stroke="#d4380d" stroke-width="6" opacity="0.8"/>
     <path d="M820 462 l11 34 h35 l-28 21 l11 34 l-29 -21 l-29 21 l11 -34 l-28 -21 h35 z" fill="#d4380d" opacity="0.8"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
 }
 
 /**

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { Db, Tx } from '../db/client.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import { findShowroom, insertCase, lockOwner, upsertShowroom } from '../modules/company/company.repo.ts';
 import type { FileStorage } from '../modules/file/storage.ts';
 import { findMemberByMobile } from '../modules/user/user.repo.ts';
@@ -11,7 +11,7 @@ import { storeDemoImage } from './demo-files.ts';
  * server's file storage like uploads. Once per database: nothing when the showroom exists.
  */
 
-const jpeg = (svg: string) => sharp(Buffer.from(svg)).jpeg({ quality: 84 }).toBuffer();
+const jpeg = async (svg: string) => (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 84 }).toBuffer();
 
 /** A monogram-like mark: a rounded square with a stylised booth frame. */
 function logoSvg(): string {

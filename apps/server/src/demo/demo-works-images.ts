@@ -1,9 +1,9 @@
 // Pictures of the demo supplier's designs and services (docs/works.md "Demo"): a booth drawn with
 // shapes, its title written in Noto Sans SC (the font the contract PDF uses), stored like an upload.
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
 import type { Tx } from '../db/client.ts';
 import { randomToken } from '../lib/crypto.ts';
+import { loadSharp } from '../lib/sharp.ts';
 import { insertFile } from '../modules/file/file.repo.ts';
 import { processImage } from '../modules/file/image.ts';
 import { type FileStorage, newStorageKey } from '../modules/file/storage.ts';
@@ -56,7 +56,8 @@ function boothSvg(hue: number, variant: number): string {
 }
 
 /** White text rendered with the bundled font (no system fonts needed). */
-function textImage(text: string, size: number): Promise<Buffer> {
+async function textImage(text: string, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const safe = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return sharp({
     text: {
@@ -73,7 +74,7 @@ function textImage(text: string, size: number): Promise<Buffer> {
 
 export async function demoWorkImage(title: string, subtitle: string, hue: number, variant: number) {
   const [big, small] = await Promise.all([textImage(title, 44), textImage(subtitle, 24)]);
-  return sharp(Buffer.from(boothSvg(hue, variant)))
+  return (await loadSharp())(Buffer.from(boothSvg(hue, variant)))
     .composite([
       { input: big, left: 48, top: H - 108 },
       { input: small, left: 50, top: H - 48 },

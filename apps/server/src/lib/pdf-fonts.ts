@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 
 /**
  * The Chinese font of every PDF the platform drafts (contract, commission statement): Noto Sans SC
@@ -15,8 +14,11 @@ export const PDF_FONT_BOLD = PDF_FONT.replace('Regular', 'Medium');
 /**
  * A new A4 document in the platform's fonts (`zh`, `zhb`), and the promise of its bytes once
  * `doc.end()` is called: how the contract, the 补充协议 and the commission statement start.
+ * pdfkit (with its font engine, some 80 modules) loads with the first document, not at start
+ * (docs/adr/0018-demo-template.md "Start time").
  */
-export function openPdf(title: string): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+export async function openPdf(title: string): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

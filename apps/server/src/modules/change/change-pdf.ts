@@ -13,10 +13,10 @@ export interface ChangeDraft {
 }
 
 /** The 补充协议 PDF, in the contract's Chinese font: the lines, the amounts before and after, signatures. */
-export function renderChangePdf(d: ChangeDraft): Promise<Buffer> {
+export async function renderChangePdf(d: ChangeDraft): Promise<Buffer> {
   const o = d.order;
   const kind = o.kind === 'add' ? '增项' : '减项';
-  const { doc, done } = openPdf(`补充协议 ${d.orders}-${o.seq}`);
+  const { doc, done } = await openPdf(`补充协议 ${d.orders}-${o.seq}`);
   const width = doc.page.width - 100;
   const h = (t: string) =>
     doc.moveDown(0.6).font('zhb').fontSize(12).text(t).moveDown(0.2).font('zh').fontSize(10);

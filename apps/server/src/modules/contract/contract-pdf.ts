@@ -65,8 +65,8 @@ export function contractFileName(orders: string): string {
   return `展台搭建合同-${orders}.pdf`;
 }
 
-export function renderContractPdf(d: ContractDraft): Promise<Buffer> {
-  const { doc, done } = openPdf(`展台搭建合同 ${d.orders}`);
+export async function renderContractPdf(d: ContractDraft): Promise<Buffer> {
+  const { doc, done } = await openPdf(`展台搭建合同 ${d.orders}`);
   const width = doc.page.width - 100;
   const h = (t: string) =>
     doc.moveDown(0.6).font('zhb').fontSize(12).text(t).moveDown(0.2).font('zh').fontSize(10);

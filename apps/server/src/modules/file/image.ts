@@ -1,6 +1,6 @@
 import { type FileMime, IMAGE_MAX_PX, THUMB_PX } from '@zl/shared';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 
 /** Decompression bombs: a small file that claims a huge canvas is refused before decoding it. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -35,6 +35,7 @@ export interface ProcessedImage {
  * comes out is what the server made, so a polyglot file cannot ride along.
  */
 export async function processImage(input: Buffer, mime: FileMime): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   try {
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

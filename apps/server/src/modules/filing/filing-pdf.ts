@@ -49,8 +49,8 @@ export function filingFileName(orders: string): string {
   return `报馆资料-${orders}.pdf`;
 }
 
-export function renderFilingPdf(d: FilingDraft): Promise<Buffer> {
-  const { doc, done } = openPdf(`报馆资料 ${d.orders}`);
+export async function renderFilingPdf(d: FilingDraft): Promise<Buffer> {
+  const { doc, done } = await openPdf(`报馆资料 ${d.orders}`);
   const width = doc.page.width - 100;
   const h = (t: string) =>
     doc.moveDown(0.6).font('zhb').fontSize(12).text(t, 50).moveDown(0.2).font('zh').fontSize(10);

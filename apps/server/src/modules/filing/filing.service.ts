@@ -10,10 +10,10 @@ import {
   maskIdcard,
   PROJECT_STATUS,
 } from '@zl/shared';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { findParty, findWinnerQuote } from '../contract/contract.repo.ts';
 import { fileMimes, findFileById } from '../file/file.repo.ts';
 import { assertOwnFile, fileRef } from '../file/file-access.ts';
@@ -202,6 +202,7 @@ async function renders(db: DbOrTx, storage: FileStorage, ids: string[]) {
     const row = await findFileById(db, id);
     const stream = row ? await storage.get(row.storageKey) : null;
     if (!stream) continue;
+    const sharp = await loadSharp();
     out.push(
       await sharp(await buffer(stream))
         .resize({ width: 1400, height: 1000, fit: 'inside', withoutEnlargement: true })

@@ -10,8 +10,8 @@ export interface StatementData {
   lines: CommissionLine[];
 }
 
-export function statementPdf(d: StatementData): Promise<Buffer> {
-  const { doc, done } = openPdf(`平台佣金月结单 ${d.month}`);
+export async function statementPdf(d: StatementData): Promise<Buffer> {
+  const { doc, done } = await openPdf(`平台佣金月结单 ${d.month}`);
   const [y, m] = d.month.split('-');
   doc.font('zhb').fontSize(18).text('平台佣金月结单', { align: 'center' });
   doc

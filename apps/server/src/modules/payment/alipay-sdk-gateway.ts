@@ -1,4 +1,3 @@
-import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
 import type { AlipayGateway } from './alipay-gateway.ts';
 import { fenToYuan, yuanToFen } from './money.ts';
 
@@ -22,7 +21,12 @@ const TRADE_STATUSES: readonly TradeStatus[] = [
   'TRADE_FINISHED',
 ];
 
-function failure(err: unknown): { ok: false; code: string; message: string } {
+type AlipaySdkModule = typeof import('alipay-sdk');
+
+function failure(
+  AlipayRequestError: AlipaySdkModule['AlipayRequestError'],
+  err: unknown,
+): { ok: false; code: string; message: string } {
   if (err instanceof AlipayRequestError) {
     return { ok: false, code: err.code ?? 'REQUEST_ERROR', message: err.message.slice(0, 200) };
   }
@@ -35,7 +39,10 @@ function failure(err: unknown): { ok: false; code: string; message: string } {
  * `checkNotifySignV2` and every `exec` answer with `validateSign: true`. Only the gateway address
  * and the keys tell production from the built-in sandbox.
  */
-export function createAlipayGateway(opts: AlipayClientOptions): AlipayGateway {
+export async function createAlipayGateway(opts: AlipayClientOptions): Promise<AlipayGateway> {
+  // loaded with the first client, not at start (docs/adr/0018-demo-template.md "Start time")
+  const { AlipaySdk, AlipayRequestError } = await import('alipay-sdk');
+  const failed = (err: unknown) => failure(AlipayRequestError, err);
   const sdk = new AlipaySdk({
     appId: opts.appId,
     privateKey: opts.privateKey,
@@ -113,7 +120,7 @@ export function createAlipayGateway(opts: AlipayClientOptions): AlipayGateway {
           message: String(r.subMsg ?? r.msg ?? '').slice(0, 200),
         };
       } catch (err) {
-        return failure(err);
+        return failed(err);
       }
     },
 
@@ -141,7 +148,7 @@ export function createAlipayGateway(opts: AlipayClientOptions): AlipayGateway {
           message: String(r.subMsg ?? r.msg ?? '').slice(0, 200),
         };
       } catch (err) {
-        return failure(err);
+        return failed(err);
       }
     },
   };

@@ -99,37 +99,60 @@ export function signedResponse(method: string, body: Record<string, unknown>, pr
 /**
  * `deps.alipay` for a configuration: Alipay itself with ALIPAY_APP_ID; else, outside production,
  * the same SDK client pointed at the server's own sandbox gateway; else null (PAYMENT_NOT_CONFIGURED).
+ * Either way the client — and the SDK, some 200 modules — is made on first use, not at start
+ * (docs/adr/0018-demo-template.md "Start time").
  */
 export function createPlatformAlipay(config: Config, db: Db): PlatformAlipay | null {
   const real = config.alipay;
   if (real) {
-    const gateway = createAlipayGateway({
-      appId: real.appId,
-      privateKey: real.privateKey,
-      alipayPublicKey: real.alipayPublicKey,
-      gateway: real.gateway,
-      sandbox: false,
-    });
     const identity = { appId: real.appId, sellerId: real.sellerId };
-    return Object.assign(gateway, { ready: async () => identity });
+    return lazyGateway(false, async () => ({
+      identity,
+      client: await createAlipayGateway({
+        appId: real.appId,
+        privateKey: real.privateKey,
+        alipayPublicKey: real.alipayPublicKey,
+        gateway: real.gateway,
+        sandbox: false,
+      }),
+    }));
   }
   if (config.isProduction) return null;
+  const gateway = lazyGateway(true, async () => {
+    const keys = await sandboxKeys(db);
+    return {
+      identity: { appId: keys.appId, sellerId: SANDBOX_SELLER_ID },
+      client: await createAlipayGateway({
+        appId: keys.appId,
+        privateKey: keys.appPrivateKey,
+        alipayPublicKey: keys.alipayPublicKey,
+        gateway: `${config.server.publicBaseUrl}${SANDBOX_GATEWAY_PATH}`,
+        sandbox: true,
+      }),
+    };
+  });
+  return {
+    ...gateway,
+    pagePayUrl: (order) => {
+      // The browser stays on whatever origin it uses for the site (the sandbox is the site itself).
+      const url = new URL(gateway.pagePayUrl(order));
+      return `${url.pathname}${url.search}`;
+    },
+  };
+}
 
+/** A gateway whose client `load` makes on the first `ready()` (again after a failed attempt). */
+function lazyGateway(
+  sandbox: boolean,
+  load: () => Promise<{ identity: MerchantIdentity; client: AlipayGateway }>,
+): PlatformAlipay {
   let client: AlipayGateway | null = null;
   let loading: Promise<MerchantIdentity> | null = null;
-  let identity: MerchantIdentity | null = null;
   const ready = (): Promise<MerchantIdentity> => {
-    loading ??= sandboxKeys(db).then(
-      (keys) => {
-        client = createAlipayGateway({
-          appId: keys.appId,
-          privateKey: keys.appPrivateKey,
-          alipayPublicKey: keys.alipayPublicKey,
-          gateway: `${config.server.publicBaseUrl}${SANDBOX_GATEWAY_PATH}`,
-          sandbox: true,
-        });
-        identity = { appId: keys.appId, sellerId: SANDBOX_SELLER_ID };
-        return identity;
+    loading ??= load().then(
+      (made) => {
+        client = made.client;
+        return made.identity;
       },
       (err) => {
         loading = null; // the database may answer next time
@@ -139,17 +162,13 @@ export function createPlatformAlipay(config: Config, db: Db): PlatformAlipay | n
     return loading;
   };
   const loaded = (): AlipayGateway => {
-    if (!client) throw new Error('the sandbox Alipay gateway is used before ready()');
+    if (!client) throw new Error('the Alipay gateway is used before ready()');
     return client;
   };
   return {
-    sandbox: true,
+    sandbox,
     ready,
-    pagePayUrl: (order) => {
-      // The browser stays on whatever origin it uses for the site (the sandbox is the site itself).
-      const url = new URL(loaded().pagePayUrl(order));
-      return `${url.pathname}${url.search}`;
-    },
+    pagePayUrl: (order) => loaded().pagePayUrl(order),
     verifyNotify: (form) => loaded().verifyNotify(form),
     query: async (outTradeNo) => {
       await ready();

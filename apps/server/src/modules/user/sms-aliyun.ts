@@ -1,21 +1,38 @@
-import * as dysmsapi from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
+import type * as Dysmsapi from '@alicloud/dysmsapi20170525';
+import type { $OpenApiUtil } from '@alicloud/openapi-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AliyunSmsConfig } from '../../config/sms.ts';
 import type { SmsMessage, SmsNotice, SmsSender } from './sms-sender.ts';
 
 const TIMEOUT_MS = 5_000;
 
-// The package is CommonJS with `exports.default = Client`: Node's ESM import puts the class at
-// `.default.default`, a bundler or vitest at `.default`.
-type DysmsapiClient = typeof dysmsapi.default;
-const Dysmsapi: DysmsapiClient =
-  (dysmsapi.default as unknown as { default?: DysmsapiClient }).default ?? dysmsapi.default;
+type DysmsapiClient = typeof Dysmsapi.default;
+
+/**
+ * Aliyun's client, loaded on the first message: the SDK is some 350 modules (dysmsapi, openapi-core,
+ * credentials, tea) that a platform without SMS, and every start, need not load (docs/adr/0018-demo-template.md
+ * "Start time"). The package is CommonJS with `exports.default = Client`: Node's ESM import puts the
+ * class at `.default.default`, a bundler or vitest at `.default`.
+ */
+async function loadSdk() {
+  const [dysmsapi, core] = await Promise.all([
+    import('@alicloud/dysmsapi20170525'),
+    import('@alicloud/openapi-core'),
+  ]);
+  const Client: DysmsapiClient =
+    (dysmsapi.default as unknown as { default?: DysmsapiClient }).default ?? dysmsapi.default;
+  return { Client, SendSmsRequest: dysmsapi.SendSmsRequest, Config: core.$OpenApiUtil.Config };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
 /** The vendor client's settings for our configuration: the endpoint URL split into host and protocol. */
-export function aliyunClientConfig(config: AliyunSmsConfig): $OpenApiUtil.Config {
+export async function aliyunClientConfig(config: AliyunSmsConfig): Promise<$OpenApiUtil.Config> {
+  return clientConfig((await loadSdk()).Config, config);
+}
+
+function clientConfig(Config: Sdk['Config'], config: AliyunSmsConfig): $OpenApiUtil.Config {
   const url = new URL(config.endpoint);
-  return new $OpenApiUtil.Config({
+  return new Config({
     accessKeyId: config.accessKeyId,
     accessKeySecret: config.accessKeySecret,
     endpoint: url.host,
@@ -42,13 +59,20 @@ function describe(err: unknown): string {
  */
 export class AliyunSmsSender implements SmsSender {
   readonly name = 'aliyun';
-  private readonly client: InstanceType<DysmsapiClient>;
+  private sdk: Promise<{ sdk: Sdk; client: InstanceType<DysmsapiClient> }> | undefined;
 
   constructor(
     private readonly config: AliyunSmsConfig,
     private readonly log?: FastifyBaseLogger,
-  ) {
-    this.client = new Dysmsapi(aliyunClientConfig(config));
+  ) {}
+
+  /** The SDK and one client for this sender, made on the first message. */
+  private vendor() {
+    this.sdk ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.Client(clientConfig(sdk.Config, this.config)),
+    }));
+    return this.sdk;
   }
 
   async send(message: SmsMessage): Promise<void> {
@@ -71,15 +95,16 @@ export class AliyunSmsSender implements SmsSender {
   }
 
   private async sendSms(mobile: string, template: string, params: Record<string, string>, purpose: string) {
-    const request = new dysmsapi.SendSmsRequest({
+    const { sdk, client } = await this.vendor();
+    const request = new sdk.SendSmsRequest({
       phoneNumbers: mobile,
       signName: this.config.signName,
       templateCode: template,
       templateParam: JSON.stringify(params),
     });
-    let answer: dysmsapi.SendSmsResponseBody | undefined;
+    let answer: Dysmsapi.SendSmsResponseBody | undefined;
     try {
-      answer = (await this.client.sendSms(request)).body;
+      answer = (await client.sendSms(request)).body;
     } catch (err) {
       throw new Error(`阿里云短信发送失败：${describe(err)}`, { cause: err });
     }
@@ -91,7 +116,7 @@ export class AliyunSmsSender implements SmsSender {
     this.logSent(purpose, answer);
   }
 
-  private logSent(purpose: string, answer: dysmsapi.SendSmsResponseBody): void {
+  private logSent(purpose: string, answer: Dysmsapi.SendSmsResponseBody): void {
     this.log?.info(
       {
         sms: {
