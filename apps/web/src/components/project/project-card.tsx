@@ -90,7 +90,9 @@ export function ProjectCard({ project: p, onToggleFavorite, favoritePending, foo
   const build = buildDay(p.buildStart);
   return (
     <article className="zl-oc-card">
-      <Link to={`/orderDetail?id=${p.id}`} className="zl-oc-card-link" aria-label={p.title}>
+      {/* named by what it shows (the title first): a shorter spoken name than the shown text fails
+          WCAG 2.5.3 (docs/web.md § Accessibility) */}
+      <Link to={`/orderDetail?id=${p.id}`} className="zl-oc-card-link">
         <div className="zl-oc-media">
           <ProjectCover project={p} />
           <span className="zl-oc-group">{groupLabel(p)}</span>

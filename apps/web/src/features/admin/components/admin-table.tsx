@@ -1,7 +1,7 @@
 import Segmented from 'antd/es/segmented';
 import type { TableProps } from 'antd/es/table';
 import Table from 'antd/es/table';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Which page a paged list shows and what a click on another page does (the total comes with the list). */
 export interface Paging {
@@ -23,7 +23,8 @@ export function useListFilters<F extends object>(pageSize: number, initial: Part
 
 /**
  * The console's table: small, scrolling sideways on narrow screens, showing a list query's rows
- * (`listItem`), paged by `paging` (or not at all).
+ * (`listItem`), paged by `paging` (or not at all). Its scrolling box takes the keyboard's focus, so
+ * a table wider than the screen scrolls by arrow keys too (WCAG 2.1.1; docs/web.md § Accessibility).
  */
 export function AdminTable<T extends object>({
   list,
@@ -34,16 +35,22 @@ export function AdminTable<T extends object>({
   paging?: Paging;
 }) {
   const total = list.data?.total ?? 0;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    for (const el of box.current?.querySelectorAll<HTMLElement>('.ant-table-content') ?? []) el.tabIndex = 0;
+  });
   return (
-    <Table<T>
-      className="zl-admin-table"
-      size="small"
-      scroll={{ x: 'max-content' }}
-      dataSource={list.data?.listItem ?? []}
-      loading={list.isFetching}
-      pagination={paging ? { ...paging, total, showSizeChanger: false, size: 'small' } : false}
-      {...props}
-    />
+    <div ref={box}>
+      <Table<T>
+        className="zl-admin-table"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        dataSource={list.data?.listItem ?? []}
+        loading={list.isFetching}
+        pagination={paging ? { ...paging, total, showSizeChanger: false, size: 'small' } : false}
+        {...props}
+      />
+    </div>
   );
 }
 

@@ -79,7 +79,10 @@ export default function AdminLoginPage() {
             登录
           </Button>
         </Form>
-        <div className="zl-admin-muted" style={{ marginTop: 16, fontSize: 12, textAlign: 'center' }}>
+        <div
+          className="zl-admin-muted zl-text-links"
+          style={{ marginTop: 16, fontSize: 12, textAlign: 'center' }}
+        >
           账号由超级管理员分配；会员请前往 <Link to="/login">会员登录</Link>
         </div>
       </Card>

@@ -95,6 +95,7 @@ export default function AuditPage() {
         <Select
           allowClear
           placeholder="对象类型"
+          aria-label="对象类型"
           style={{ width: 130 }}
           options={Object.entries(auditTargetLabels).map(([value, label]) => ({ value, label }))}
           onChange={(v?: string) => set({ targetType: v })}
@@ -102,6 +103,7 @@ export default function AuditPage() {
         <Select
           allowClear
           placeholder="动作"
+          aria-label="动作"
           style={{ width: 200 }}
           options={Object.entries(auditActionLabels).map(([value, label]) => ({ value, label }))}
           onChange={(v?: string) => set({ action: v })}
@@ -110,6 +112,7 @@ export default function AuditPage() {
           allowClear
           maxLength={40}
           placeholder="对象编号"
+          aria-label="对象编号"
           style={{ width: 160 }}
           onSearch={(v) => set({ targetId: v.trim() || undefined })}
         />

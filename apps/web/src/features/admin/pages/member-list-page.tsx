@@ -40,11 +40,13 @@ export default function MemberListPage() {
           allowClear
           maxLength={50}
           placeholder="手机号 / 会员号 / 昵称 / 姓名 / 公司"
+          aria-label="手机号 / 会员号 / 昵称 / 姓名 / 公司"
           onSearch={(v) => set({ keyword: v.trim() || undefined })}
         />
         <Select
           allowClear
           placeholder="账号类型"
+          aria-label="账号类型"
           style={{ width: 120 }}
           options={[
             { value: 'workshop', label: '供应商' },
@@ -55,6 +57,7 @@ export default function MemberListPage() {
         <Select
           allowClear
           placeholder="实名认证"
+          aria-label="实名认证"
           style={{ width: 120 }}
           options={AUTH_OPTIONS}
           onChange={(v?: 0 | 1 | 2 | 3) => set({ personauth: v })}
@@ -62,6 +65,7 @@ export default function MemberListPage() {
         <Select
           allowClear
           placeholder="企业认证"
+          aria-label="企业认证"
           style={{ width: 120 }}
           options={AUTH_OPTIONS}
           onChange={(v?: 0 | 1 | 2 | 3) => set({ businsauth: v })}

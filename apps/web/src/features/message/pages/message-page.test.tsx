@@ -4,7 +4,7 @@ import type { Tip, TipListPage } from '@zl/shared';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { stubMatchMedia } from '../../../lib/test-env.ts';
+import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import MessagePage from './message-page.tsx';
 
@@ -32,7 +32,7 @@ const page: TipListPage = { listItem: tips, total: 2, page: 1, unread: 1 };
 
 let fetchMock: ReturnType<typeof mockFetch>;
 beforeEach(() => {
-  stubMatchMedia();
+  stubBrowser();
   fetchMock = mockFetch((url) => {
     if (url.endsWith('Tipcenter/getList')) return jsonResponse(envelope('success', page));
     if (url.endsWith('Conversation/list'))
@@ -88,7 +88,7 @@ describe('/message 消息中心', { timeout: 30_000 }, () => {
     ).toBeTruthy();
     expect(screen.getByText('金币充值成功')).toBeTruthy();
     expect(screen.getByText('1 条未读')).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^未读 恭喜中标/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^未读，.*恭喜中标/ })).toBeTruthy();
     expect(screen.getByText('项目动态')).toBeTruthy();
     expect(screen.getByText('资金变动')).toBeTruthy();
     expect(screen.getByRole('button', { name: '全部已读' })).toBeTruthy();
@@ -96,7 +96,7 @@ describe('/message 消息中心', { timeout: 30_000 }, () => {
 
   it('marks an unread tip read on click, then opens its link', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: /^未读 恭喜中标/ }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: /^未读，.*恭喜中标/ }, { timeout: 15_000 }));
     expect(await screen.findByText('项目详情页')).toBeTruthy();
     const edit = fetchMock.mock.calls.find(([u]) => String(u).endsWith('Tipcenter/editMsg'));
     expect(edit).toBeTruthy();

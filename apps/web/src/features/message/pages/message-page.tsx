@@ -50,12 +50,8 @@ function TipItem({
   const link = internalLink(tip.link);
   return (
     <li className={tip.read ? 'zl-tip' : 'zl-tip zl-tip-unread'}>
-      <button
-        type="button"
-        className="zl-tip-main"
-        onClick={() => onOpen(tip)}
-        aria-label={`${tip.read ? '' : '未读 '}${tip.title}`}
-      >
+      <button type="button" className="zl-tip-main" onClick={() => onOpen(tip)}>
+        {!tip.read && <span className="zl-visually-hidden">未读，</span>}
         <span className="zl-tip-dot" aria-hidden="true" />
         <span className="zl-tip-body">
           <span className="zl-tip-head">

@@ -132,7 +132,6 @@ function LazyPicker<P>({
     <button
       type="button"
       className="zl-oc-pick"
-      aria-label={label}
       aria-haspopup="dialog"
       onPointerEnter={() => void load()}
       onFocus={() => void load()}
@@ -144,6 +143,8 @@ function LazyPicker<P>({
         }
       }}
     >
+      {/* the name is the field's label, then what it shows (WCAG 2.5.3: the shown text is in it) */}
+      <span className="zl-visually-hidden">{label}：</span>
       {Array.isArray(text) && Array.isArray(placeholder) ? (
         <span className="zl-oc-pick-range">
           <span className={text[0] ? 'zl-oc-pick-value' : undefined}>{text[0] || placeholder[0]}</span>

@@ -125,6 +125,7 @@ function Overview({ user }: { user: UserInfo }) {
           </div>
           <Progress
             percent={percent}
+            aria-label="资料完整度"
             showInfo={false}
             strokeColor={percent === 100 ? '#16a34a' : undefined}
           />

@@ -19,13 +19,10 @@ export function DesignCard({
         className="zl-works-cover"
         onClick={onOpen}
         disabled={!onOpen}
-        aria-label={`查看 ${d.title}`}
+        // the shown count is in the name too (WCAG 2.5.3)
+        aria-label={`查看 ${d.title}${d.images.length > 1 ? ` ${d.images.length} 张` : ''}`}
       >
-        {cover ? (
-          <img src={cover.thumbUrl ?? cover.url} alt={d.title} loading="lazy" />
-        ) : (
-          <span>暂无图片</span>
-        )}
+        {cover ? <img src={cover.thumbUrl ?? cover.url} alt="" loading="lazy" /> : <span>暂无图片</span>}
         {d.images.length > 1 && <em>{d.images.length} 张</em>}
       </button>
       <div className="zl-works-card-body">

@@ -24,7 +24,7 @@ export function ServiceCard({
         aria-label={`查看 ${s.title}`}
       >
         {cover ? (
-          <img src={cover.thumbUrl ?? cover.url} alt={s.title} loading="lazy" />
+          <img src={cover.thumbUrl ?? cover.url} alt="" loading="lazy" />
         ) : (
           <span className="zl-works-textcover">
             <FileTextOutlined /> {s.content.slice(0, 60)}
