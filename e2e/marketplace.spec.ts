@@ -1,16 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { freshMobile, login, smsCode } from './fixtures.ts';
-import { verifiedMember } from './steps/award.ts';
+import { idNumber, verifiedMember } from './steps/award.ts';
 
 const PASSWORD = 'Booth2026ok';
-
-function idNumber(): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const first17 = `31011519900307${String(100 + Math.floor(Math.random() * 899))}`;
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11];
-}
 
 /** A verified supplier, made through the real calls (register, upload, verify, operator approval). */
 async function verifiedSupplier(request: APIRequestContext, ops: APIRequestContext): Promise<string> {

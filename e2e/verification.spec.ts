@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { freshMobile, login, smsCode } from './fixtures.ts';
+import { idNumber } from './steps/award.ts';
 
 const PASSWORD = 'Booth2026ok';
-
-/** A valid resident ID number (GB 11643 check character), different on every run. */
-function idNumber(): string {
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const seq = String(100 + Math.floor(Math.random() * 899));
-  const first17 = `11010519880512${seq}`;
-  const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11];
-}
 
 async function cardImage(text: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400">

@@ -6,9 +6,20 @@ import { freshMobile, smsCode } from '../fixtures.ts';
 export const PASSWORD = 'Booth2026ok';
 const DAY = 86_400_000;
 
+let issued = 0;
+
+/**
+ * A valid resident ID number no other member of the run has: the platform refuses one already
+ * verified on another account. Its birth date moves with the clock and with each number issued
+ * (a random 3-digit sequence alone, 899 choices, met a number already used about once in 30 runs).
+ */
 export function idNumber(): string {
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const first17 = `44030519850611${String(100 + Math.floor(Math.random() * 899))}`;
+  issued++;
+  // a day between 1970 and 2002 (an adult's birth date)
+  const day = (Math.floor(Date.now() / 1000) + issued * 7919) % 12_000;
+  const birth = new Date(day * DAY).toISOString().slice(0, 10).replaceAll('-', '');
+  const first17 = `440305${birth}${String(100 + Math.floor(Math.random() * 899))}`;
   const sum = [...first17].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
   return first17 + '10X98765432'[sum % 11];
 }
