@@ -4,7 +4,8 @@
 // the build's empty template, with the demo data seeded at start (the demo template hidden), and
 // without any template (PGLITE_TEMPLATE=false: initdb in WebAssembly and every migration) —
 // interleaved in the same minute, medians and their ratios; a restart on an existing DATA_DIR, and
-// a bare Node HTTP server answering its first request, for reference.
+// a bare Node HTTP server answering its first request, for reference; after the two demo starts,
+// the time to a first sign-in and home page (the jobs' first rounds run meanwhile when on).
 //   npm run bench:coldstart   (BENCH_RUNS=3 per case, BENCH_PORT=4394, BENCH_SKIP_BUILD=1;
 //   BENCH_DIST=apps/server/<folder> times another build's copy of dist, e.g. a before-and-after)
 import { spawn } from 'node:child_process';
@@ -30,8 +31,43 @@ const BARE = [
   `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1'); process.on('SIGTERM', () => process.exit(0));`,
 ];
 
-/** Milliseconds from spawning dist/server.js (or `args`) on `dataDir` to the first good /livez. */
-async function coldStart(dataDir, env, args = [`${dist}/server.js`]) {
+/**
+ * What a newcomer does first once it is up: the sign-in page, the demo supplier's sign-in and the
+ * home page's call — milliseconds from the first good /livez to the home page's answer. With the
+ * jobs on, their first rounds run meanwhile (they yield to requests, db/background.ts).
+ */
+async function firstSignIn() {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { 'content-type': 'application/json', origin: base };
+  const t0 = performance.now();
+  await (await fetch(`${base}/login`)).text();
+  const login = await fetch(`${base}/api/User/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const home = await fetch(`${base}/api/Member/homeInfo`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: '{}',
+  });
+  const body = await home.json();
+  if (!login.ok || !home.ok || body.success !== true)
+    throw new Error(
+      `first sign-in failed: ${login.status} ${home.status} ${JSON.stringify(body).slice(0, 300)}`,
+    );
+  return performance.now() - t0;
+}
+
+/**
+ * Milliseconds from spawning dist/server.js (or `args`) on `dataDir` to the first good /livez;
+ * with `signIn`, [that, the first sign-in after it].
+ */
+async function coldStart(dataDir, env, args = [`${dist}/server.js`], signIn = false) {
   const t0 = performance.now();
   const server = spawn(process.execPath, args, {
     cwd: root,
@@ -63,10 +99,12 @@ async function coldStart(dataDir, env, args = [`${dist}/server.js`]) {
       if (dead) throw new Error(`server exited before answering:\n${stderr}`);
       try {
         const r = await fetch(`http://127.0.0.1:${port}/livez`);
-        if (r.ok) return performance.now() - t0;
+        if (r.ok) break;
       } catch {}
       await new Promise((r) => setTimeout(r, 20));
     }
+    const up = performance.now() - t0;
+    return signIn ? [up, await firstSignIn()] : up;
   } finally {
     server.kill('SIGTERM');
     await exited;
@@ -103,18 +141,23 @@ async function withoutDemoTemplate(fn) {
 }
 
 const times = { npmStart: [], template: [], demo: [], seeded: [], initdb: [], restart: [], bare: [] };
+const signIns = { npmStart: [], demo: [] };
 const dirs = [];
 for (let i = 0; i < runs; i++) {
   // interleaved, so a change in the machine's load touches every case alike
   const z = fresh();
   times.bare.push(await coldStart(z, {}, BARE));
   const n = fresh();
-  times.npmStart.push(await coldStart(n, { DEMO_DATA: 'true', JOBS_ENABLED: 'true' }));
+  const [up, signIn] = await coldStart(n, { DEMO_DATA: 'true', JOBS_ENABLED: 'true' }, undefined, true);
+  times.npmStart.push(up);
+  signIns.npmStart.push(signIn);
   const a = fresh();
   times.template.push(await coldStart(a, { PGLITE_TEMPLATE: 'true' }));
   times.restart.push(await coldStart(a, {}));
   const d = fresh();
-  times.demo.push(await coldStart(d, { DEMO_DATA: 'true' }));
+  const [upOff, signInOff] = await coldStart(d, { DEMO_DATA: 'true' }, undefined, true);
+  times.demo.push(upOff);
+  signIns.demo.push(signInOff);
   const e = fresh();
   times.seeded.push(await withoutDemoTemplate(() => coldStart(e, { DEMO_DATA: 'true' })));
   const b = fresh();
@@ -134,6 +177,16 @@ console.table(
     'restart on an existing DATA_DIR (reference)': times.restart,
     'a bare Node HTTP server (baseline)': times.bare,
   }).map(([k, v]) => ({ case: k, 'median s': s(median(v)), runs: v.map(s).join(' ') })),
+);
+console.table(
+  Object.entries({
+    'npm start (jobs on, their first rounds running)': signIns.npmStart,
+    'the same without the jobs': signIns.demo,
+  }).map(([k, v]) => ({
+    'then: /login, the demo supplier signs in, Member/homeInfo': k,
+    'median ms': median(v).toFixed(0),
+    runs: v.map((x) => x.toFixed(0)).join(' '),
+  })),
 );
 const ratio = (x, y) => (median(times[x]) / median(times[y])).toFixed(2);
 console.log(

@@ -245,7 +245,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a fresh DATA_DIR and the PGl
   });
 
   it(
-    'the build script makes a template a fresh DATA_DIR starts from',
+    'the build script makes a template a fresh DATA_DIR starts from: the database `postgres` alone, and usable',
     async () => {
       const archive = path.join(tmpDir(), TEMPLATE_ARCHIVE);
       const meta = await buildPgliteTemplate(archive);
@@ -255,6 +255,21 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a fresh DATA_DIR and the PGl
       expect(r.warnings).toEqual([]);
       expect(r.marker).toBe(false);
       expect(r.migrations).toEqual(journal.entries.map((e) => e.when));
+      // initdb's template0 and template1 are not in it: fewer files for a fresh start to write
+      expect(fs.readdirSync(path.join(r.dataDir, 'pglite', 'base'))).toHaveLength(1);
+      const again = await openDatabase({ dataDir: r.dataDir });
+      try {
+        const rows = await queryRows<{ datname: string }>(again.db, sql`select datname from pg_database`);
+        expect(rows.map((x) => x.datname)).toEqual(['postgres']);
+        await again.db.execute(
+          sql`insert into members (cardno, mobile, password_hash, cardtype) values ('12345679', '13700000001', 'x', 'customer')`,
+        );
+        await again.db.execute(sql`vacuum analyze members`);
+        const [n] = await queryRows<{ n: number }>(again.db, sql`select count(*)::int as n from members`);
+        expect(n).toEqual({ n: 1 });
+      } finally {
+        await again.close();
+      }
     },
     SLOW,
   );

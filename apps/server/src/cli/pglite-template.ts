@@ -13,6 +13,14 @@ import { runMigrations } from '../db/migrate.ts';
 import { metaPathOf, TEMPLATE_ARCHIVE, type TemplateMeta, writeTemplate } from '../db/pglite-template.ts';
 import { createEngine, DEFAULT_ENGINE } from '../jobs/engine.ts';
 
+/** Drops initdb's template databases: the embedded database is `postgres` alone. */
+export const DROP_TEMPLATE_DATABASES = [
+  'ALTER DATABASE template0 IS_TEMPLATE false',
+  'ALTER DATABASE template1 IS_TEMPLATE false',
+  'DROP DATABASE template0',
+  'DROP DATABASE template1',
+];
+
 /** Makes the template at `archive` (and its meta file beside it); answers the meta. */
 export async function buildPgliteTemplate(archive: string): Promise<TemplateMeta> {
   // a failed build leaves no template behind rather than an old one
@@ -28,6 +36,11 @@ export async function buildPgliteTemplate(archive: string): Promise<TemplateMeta
     const engine = createEngine(database, DEFAULT_ENGINE);
     await engine?.start();
     await engine?.stop({ graceful: false, close: false });
+    // only the platform's database: PGlite runs in `postgres` and never creates another, and the
+    // copies initdb makes to create them from (template0, template1) are 602 of the template's
+    // 1,350 files — each a file a fresh start writes (docs/adr/0018-demo-template.md § Start time)
+    // (one statement at a time: DROP DATABASE runs outside a transaction block)
+    for (const statement of DROP_TEMPLATE_DATABASES) await client.exec(statement);
     // everything in the data files: a start from the template replays no WAL
     await client.exec('checkpoint');
     const tar = await client.dumpDataDir('none');

@@ -84,7 +84,7 @@ export async function restore(
   }
   if (kind === 'postgres')
     await restorePostgres(config.database.url!, path.join(dir, manifest.database.file), opts.force);
-  else restorePglite(config, path.join(dir, manifest.database.file), opts.force);
+  else await restorePglite(config, path.join(dir, manifest.database.file), opts.force);
   if (manifest.uploads.kind === 'local')
     copyUploads(path.join(dir, UPLOADS_DIR), config.uploads.dir, opts.force);
   const database = await openDatabase({
@@ -99,7 +99,7 @@ export async function restore(
   }
 }
 
-function restorePglite(config: Config, archive: string, force = false): void {
+async function restorePglite(config: Config, archive: string, force = false): Promise<void> {
   const dataDir = config.database.dataDir;
   fs.mkdirSync(dataDir, { recursive: true });
   const release = acquireDataDirLock(dataDir); // throws while a server runs on it
@@ -116,7 +116,7 @@ function restorePglite(config: Config, archive: string, force = false): void {
     const tar = gunzipSync(fs.readFileSync(archive));
     const unpacking = `${pgdata}.restore-tmp`;
     fs.rmSync(unpacking, { recursive: true, force: true });
-    extractDataDir(tar, unpacking);
+    await extractDataDir(tar, unpacking);
     fs.rmSync(pgdata, { recursive: true, force: true });
     fs.renameSync(unpacking, pgdata);
     fs.rmSync(path.join(dataDir, BACKUP_TOKEN_FILE), { force: true });

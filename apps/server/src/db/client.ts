@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { pgErrorCode } from '../lib/errors.ts';
+import { yieldToRequests } from './background.ts';
 import { assertChannel, listenPostgres, type NotifyCallback, type Unlisten } from './listen.ts';
 import { runMigrations } from './migrate.ts';
 import { defaultTemplatePath, extractDataDir, readTemplate } from './pglite-template.ts';
@@ -133,6 +134,8 @@ function openPostgres(url: string, max: number): Database {
 
 /** The Database of an open PGlite client; `close` also runs `release` (the data directory lock). */
 export function pgliteDatabase(client: PGlite, release: () => void = () => {}): Database {
+  // background work's statements let requests in between them (db/background.ts)
+  yieldToRequests(client);
   // PGlite runs one transaction at a time and never deadlocks; the same wrapper keeps one behaviour
   return retryTransactions({
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -185,7 +188,7 @@ async function openPgliteDir(dir: string, opts: OpenOptions): Promise<PGlite> {
       const unpacking = `${dir}.template-tmp`;
       try {
         fs.rmSync(unpacking, { recursive: true, force: true });
-        extractDataDir(read.tar, unpacking);
+        await extractDataDir(read.tar, unpacking);
         fs.rmSync(dir, { recursive: true, force: true }); // absent or empty
         fs.renameSync(unpacking, dir);
         return await PGlite.create(dir, PGLITE_OPTIONS);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { shanghaiToday } from '@zl/shared';
 import type { Db } from '../db/client.ts';
-import { metaPathOf, type TemplateMeta } from '../db/pglite-template.ts';
+import { FILES_AT_ONCE, inParallel, metaPathOf, type TemplateMeta } from '../db/pglite-template.ts';
 import { countMembers } from '../modules/member/member.repo.ts';
 import { shiftTimes } from './demo-template.repo.ts';
 
@@ -79,6 +79,22 @@ export function demoTemplateFor(opts: {
 }
 
 /**
+ * Copies the folder `from` into `to` (made as needed), the files many at a time: creating a file
+ * waits on the disk's journal (see `extractDataDir`), 144 of them one after another ≈0.13 s.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  const files: string[] = [];
+  const dirs = new Set<string>([to]);
+  for (const e of fs.readdirSync(from, { recursive: true, withFileTypes: true })) {
+    const rel = path.relative(from, path.join(e.parentPath, e.name));
+    if (e.isDirectory()) dirs.add(path.join(to, rel));
+    else if (e.isFile()) files.push(rel);
+  }
+  for (const d of dirs) fs.mkdirSync(d, { recursive: true });
+  await inParallel(files, FILES_AT_ONCE, (f) => fs.promises.copyFile(path.join(from, f), path.join(to, f)));
+}
+
+/**
  * After the database was opened from the demo template: the demo's files into UPLOAD_DIR and every
  * stored time moved forward by the time since the seeding (timestamps by the exact time, dates by
  * the days between the two Shanghai dates). False when the database did not come from it (the
@@ -91,7 +107,7 @@ export async function finishDemoStart(
   now = new Date(),
 ): Promise<boolean> {
   if ((await countMembers(db)) === 0) return false;
-  if (fs.existsSync(start.uploadsFrom)) fs.cpSync(start.uploadsFrom, uploadsDir, { recursive: true });
+  if (fs.existsSync(start.uploadsFrom)) await copyTree(start.uploadsFrom, uploadsDir);
   const seededAt = new Date(start.meta.seededAt);
   const ms = now.getTime() - seededAt.getTime();
   const days = Math.round(

@@ -2,6 +2,7 @@ import { CronExpressionParser } from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Config } from '../config/env.ts';
+import { inBackground } from '../db/background.ts';
 import type { Database } from '../db/client.ts';
 import type { Unlisten } from '../db/listen.ts';
 import { nudgeRound } from '../modules/conversation/conversation-nudge.ts';
@@ -191,7 +192,8 @@ export class Scheduler {
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.engine = this.startEngine();
+    // the engine's statements, and those of its timers, are background work too (db/background.ts)
+    this.engine = inBackground(() => this.startEngine());
     for (const state of this.jobs.values()) this.arm(state);
   }
 
@@ -415,7 +417,8 @@ export class Scheduler {
     this.rounds.set(state.job.name, stats);
     let out: Awaited<ReturnType<Job['run']>>;
     try {
-      out = await state.job.run();
+      // on the embedded database its statements let requests in between them (db/background.ts)
+      out = await inBackground(() => state.job.run());
     } catch (err) {
       stats.failed++;
       throw err;

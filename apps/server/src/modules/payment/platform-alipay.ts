@@ -1,4 +1,5 @@
-import { createSign, createVerify, generateKeyPairSync, randomInt } from 'node:crypto';
+import { createSign, createVerify, generateKeyPair, randomInt } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { AlipayGateway } from './alipay-gateway.ts';
@@ -27,17 +28,23 @@ export interface PlatformAlipay extends AlipayGateway {
 }
 
 /** Generated once per process and offered to the database; the stored pair wins. */
-let generated: Omit<SandboxKeysRow, 'id' | 'createdAt'> | null = null;
+let generated: Promise<Omit<SandboxKeysRow, 'id' | 'createdAt'>> | null = null;
 
-function generateSandboxKeys(): Omit<SandboxKeysRow, 'id' | 'createdAt'> {
+const generateRsa = promisify(generateKeyPair);
+
+/**
+ * Two RSA-2048 pairs, made in libuv's thread pool side by side: made on the main thread they held
+ * every request for ≈0.12 s of a fresh start's first reconciliation (docs/adr/0018-demo-template.md
+ * § Start time).
+ */
+async function generateSandboxKeys(): Promise<Omit<SandboxKeysRow, 'id' | 'createdAt'>> {
   const pair = () =>
-    generateKeyPairSync('rsa', {
+    generateRsa('rsa', {
       modulusLength: 2048,
       publicKeyEncoding: { type: 'spki', format: 'pem' },
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
-  const app = pair();
-  const alipay = pair();
+  const [app, alipay] = await Promise.all([pair(), pair()]);
   return {
     appId: `90210000${String(randomInt(10_000_000, 99_999_999))}`,
     appPrivateKey: app.privateKey,
@@ -51,8 +58,11 @@ function generateSandboxKeys(): Omit<SandboxKeysRow, 'id' | 'createdAt'> {
 export async function sandboxKeys(db: Db): Promise<SandboxKeysRow> {
   const found = await findSandboxKeys(db);
   if (found) return found;
-  generated ??= generateSandboxKeys();
-  await insertSandboxKeys(db, generated);
+  generated ??= generateSandboxKeys().catch((err: unknown) => {
+    generated = null; // the next call tries again
+    throw err;
+  });
+  await insertSandboxKeys(db, await generated);
   return (await findSandboxKeys(db))!;
 }
 
