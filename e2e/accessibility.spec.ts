@@ -4,12 +4,10 @@
 // found. The route table is read, not copied: a page added there is checked without editing this
 // file. Read-only visits, so it runs anywhere in the journeys' order; the same answer on either
 // database (tagged @layout).
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { loginOtherPages, mainPages, personCenterPages } from '../apps/web/src/app/route-table.ts';
 import { login } from './fixtures.ts';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { axeFindings, type Found, report } from './steps/axe.ts';
 
 /** The customer's portal and the console (their route files draw pages; the paths are these). */
 const CUSTOMER_PAGES = [
@@ -46,34 +44,13 @@ const PROJECT_PAGES = new Set([
 ]);
 const PUBLIC_MAIN = new Set(['about', 'help', 'show', 'noPage']);
 
-interface Found {
-  page: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
 /** Opens `path` and answers what axe finds there once the page has settled. */
 async function check(page: Page, path: string): Promise<Found[]> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   // the page's own content is drawn, not the route's loading placeholder or a skeleton
   await expect(page.locator('.zl-page-loading, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
-  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return result.violations.map((v) => ({
-    page: path,
-    rule: v.id,
-    impact: v.impact ?? '',
-    help: v.help,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-  }));
-}
-
-function report(found: Found[]): string {
-  return found
-    .map((f) => `${f.page} — ${f.rule} (${f.impact}): ${f.help}\n    ${f.targets.join('\n    ')}`)
-    .join('\n');
+  return axeFindings(page, path);
 }
 
 async function signedIn(browser: Browser, how: (page: Page) => Promise<void>): Promise<Page> {

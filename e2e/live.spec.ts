@@ -43,7 +43,7 @@ test('an award lights the supplier’s badge in another browser without a reload
   const customer = await signedIn(browser, quoted.customerMobile, /\/customer\/projects$/);
   await customer.goto(`/customer/project?id=${quoted.projectId}`);
   await expect(async () => {
-    await customer.getByRole('button', { name: /^选 .+ 中标$/ }).click({ timeout: 3_000 });
+    await customer.getByRole('button', { name: /^选他中标：/ }).click({ timeout: 3_000 });
     await customer.getByRole('button', { name: /确认中标/ }).click({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   await expect(customer.getByText(/已选择 .+ 中标/)).toBeVisible();

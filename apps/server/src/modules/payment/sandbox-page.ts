@@ -4,15 +4,16 @@ function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Text and its background at WCAG 2.1 AA contrast (≥ 4.5:1; docs/web.md § Accessibility). */
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;background:#f0f4fa;color:#1f2937}
-.bar{background:#1677ff;color:#fff;padding:14px 24px;display:flex;align-items:center;gap:12px}
+.bar{background:#0958d9;color:#fff;padding:14px 24px;display:flex;align-items:center;gap:12px}
 .bar b{font-size:20px;letter-spacing:1px}
-.tag{background:#fa8c16;color:#fff;border-radius:4px;padding:2px 8px;font-size:13px;font-weight:600}
+.tag{background:#ad4e00;color:#fff;border-radius:4px;padding:2px 8px;font-size:13px;font-weight:600}
 .wrap{max-width:560px;margin:32px auto;padding:0 16px}
 .card{background:#fff;border-radius:10px;box-shadow:0 4px 18px rgba(22,119,255,.08);padding:28px}
-.note{background:#fff7e6;border:1px solid #ffd591;color:#ad6800;border-radius:6px;padding:10px 14px;font-size:14px;margin-bottom:22px}
+.note{background:#fff7e6;border:1px solid #ffd591;color:#874d00;border-radius:6px;padding:10px 14px;font-size:14px;margin-bottom:22px}
 .row{display:flex;justify-content:space-between;gap:16px;padding:10px 0;border-bottom:1px dashed #e5e7eb;font-size:15px}
 .row span:first-child{color:#6b7280;flex:none}
 .row span:last-child{text-align:right;word-break:break-all}
@@ -21,11 +22,11 @@ body{margin:0;font-family:-apple-system,BlinkMacSystemFont,"PingFang SC","Micros
 .amount strong{font-size:40px;color:#f5222d;font-weight:700}
 .actions{display:flex;gap:12px;margin-top:26px}
 button{flex:1;border:0;border-radius:6px;padding:13px 0;font-size:17px;cursor:pointer}
-.pay{background:#1677ff;color:#fff}
-.pay:hover{background:#4096ff}
+.pay{background:#0958d9;color:#fff}
+.pay:hover{background:#003eb3}
 .cancel{background:#f3f4f6;color:#374151}
 .cancel:hover{background:#e5e7eb}
-.foot{color:#9ca3af;font-size:12px;text-align:center;margin-top:18px}
+.foot{color:#5f6673;font-size:12px;text-align:center;margin-top:18px}
 h1{font-size:20px;margin:0 0 12px}
 @media (max-width:480px){.wrap{margin:16px auto}.card{padding:20px}.amount strong{font-size:34px}}
 `;

@@ -68,6 +68,7 @@ export function StatusTabs<S extends string>({
 }) {
   return (
     <Segmented<S | 'all'>
+      aria-label="按状态筛选"
       value={value}
       onChange={onChange}
       options={[

@@ -113,6 +113,7 @@ export function ReviewQueue<T extends QueueRow>(props: {
     <>
       <div className="zl-admin-toolbar">
         <Segmented
+          aria-label="审核状态"
           value={checked}
           options={STATUS_OPTIONS}
           onChange={(v) => update({ status: v === QUEUE_CHECKED.PENDING ? null : Number(v), page: null })}

@@ -108,6 +108,7 @@ export default function NoticesPage() {
       <div className="zl-admin-toolbar">
         <div className="zl-notice-filter">
           <Segmented<NoticeStatus | 'all'>
+            aria-label="发送状态"
             value={q.status ?? 'all'}
             onChange={(v) => set({ status: v === 'all' ? undefined : v })}
             options={[

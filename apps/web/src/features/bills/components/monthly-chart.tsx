@@ -81,6 +81,7 @@ export function MonthlyChart({
         <h2>近 12 个月收支</h2>
         {currencies.length > 1 && (
           <Segmented<Currency>
+            aria-label="币种"
             size="small"
             value={shown}
             onChange={setCurrency}

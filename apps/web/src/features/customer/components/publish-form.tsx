@@ -166,7 +166,7 @@ export function PublishForm({
           </Form.Item>
         </div>
         <Form.Item required name="opens" label="开口情况" rules={R.opens}>
-          <Segmented options={OPENS_OPTIONS} />
+          <Segmented aria-label="开口情况" options={OPENS_OPTIONS} />
         </Form.Item>
       </Section>
 

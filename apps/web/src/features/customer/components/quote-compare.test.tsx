@@ -162,7 +162,7 @@ describe('quote comparison', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: '去认证' }).getAttribute('href')).toBe(
       '/customer/security_person',
     );
-    for (const b of screen.getAllByRole('button', { name: /中标$/ }))
+    for (const b of screen.getAllByRole('button', { name: /^选他中标：/ }))
       expect((b as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -173,7 +173,7 @@ describe('quote comparison', { timeout: 30_000 }, () => {
         : jsonResponse(envelope('success', null)),
     );
     renderCompare(QUOTES);
-    fireEvent.click(screen.getByRole('button', { name: '选 乙展览 中标' }));
+    fireEvent.click(screen.getByRole('button', { name: '选他中标：乙展览' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('¥36,123.45');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -254,7 +254,7 @@ describe('quote comparison', { timeout: 30_000 }, () => {
 
   it('the award dialog repeats what the plan makes of the chosen total', async () => {
     renderWithPlan(PAY_PLAN_DEFAULT);
-    fireEvent.click(screen.getByRole('button', { name: '选 丙工厂 中标' }));
+    fireEvent.click(screen.getByRole('button', { name: '选他中标：丙工厂' }));
     const line = await screen.findByTestId('award-plan');
     expect(line.textContent).toBe(
       `按付款计划：${planPreview(4_000_000, PAY_PLAN_DEFAULT)

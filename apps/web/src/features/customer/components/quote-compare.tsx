@@ -361,7 +361,7 @@ export function QuoteCompare({
                       type="primary"
                       disabled={verified === false}
                       onClick={() => setChoosing(q)}
-                      aria-label={`选 ${supplierName(q)} 中标`}
+                      aria-label={`选他中标：${supplierName(q)}`}
                     >
                       选他中标
                     </Button>

@@ -113,6 +113,7 @@ function TipsPane() {
     <>
       <div className="zl-msg-filters">
         <Segmented
+          aria-label="显示范围"
           value={read}
           onChange={(v) => {
             setRead(v as 'all' | 'unread');
