@@ -433,8 +433,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   );
   if (webDist) {
     // The top-level files, a route each; the built bundles under /assets/ (some 700 files with their
-    // .br / .gz twins) through one route, which calls the not-found handler for a missing file: a
-    // route per file there cost ~0.2 s of every start (docs/adr/0018-demo-template.md "Start time").
+    // .br / .gz twins) through one route, which calls the not-found handler for a missing file (a
+    // 404 there, below): a route per file there cost ~0.2 s of every start
+    // (docs/adr/0018-demo-template.md "Start time").
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -465,6 +466,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
           .send(errorEnvelope('METHOD_NOT_ALLOWED', `该接口请使用 ${allowed.join('/')} 请求`));
       }
       return reply.code(404).send(errorEnvelope('UNKNOWN_CALL', `接口 ${path.slice(0, 100)} 不存在`));
+    }
+    // A built file that is not there (a tab opened before a deploy asks for a chunk the new build
+    // renamed) is a 404, never the page: the browser refuses HTML as a script either way, but a
+    // 404 says so to the logs, a proxy or a CDN, where a 200 of HTML hid it (docs/deploy.md).
+    if (path.startsWith('/assets/')) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .type('text/plain; charset=utf-8')
+        .send('Not Found');
     }
     // The single-page app answers every other page path (its router shows /noPage for unknown ones).
     if (html !== null && page !== null && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -64,13 +64,16 @@ describe('compression', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it('assets come from one route: a missing one is the page, nothing outside the web folder is reached, top-level files are not immutable', async () => {
+  it('assets come from one route: a missing one is a 404 (not the page), nothing outside the web folder is reached, top-level files are not immutable', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-abc123.js' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['cache-control']).toContain('immutable');
     const missing = await get('/assets/gone-000.js');
-    expect(missing.headers['content-type']).toMatch(/text\/html/);
-    expect(missing.body).not.toContain('export const rows');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/text\/plain/);
+    expect(missing.body).not.toContain('<!doctype');
+    // a page path is still the page
+    expect((await get('/orderCenter')).headers['content-type']).toMatch(/text\/html/);
     // a file beside the web folder is out of reach, however the way out is spelled
     const secret = `${dir}-secret.txt`;
     fs.writeFileSync(secret, 'SECRET-OUTSIDE');
