@@ -251,7 +251,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+// Run as the backup command itself (`npm run backup`, tsx on this file), not as a part of another
+// bundle that contains it (the scheduled backup job brings it into dist/demo-template.js, where
+// import.meta.url is that bundle's own address).
 const entry = process.argv[1];
-if (entry && import.meta.url === pathToFileURL(entry).href) {
+if (entry && import.meta.url === pathToFileURL(entry).href && /backup\.[cm]?[jt]s$/.test(entry)) {
   main(process.argv.slice(2)).then((code) => process.exit(code));
 }

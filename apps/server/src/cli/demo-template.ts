@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config/env.ts';
 import { PGLITE_OPTIONS, pgliteDatabase } from '../db/client.ts';
 import { metaPathOf, readTemplate, TEMPLATE_ARCHIVE, writeTemplate } from '../db/pglite-template.ts';
 import {
@@ -43,7 +45,27 @@ export async function buildDemoTemplate(dist: string): Promise<DemoTemplateMeta>
   fs.rmSync(staging, { recursive: true, force: true });
   try {
     const seededAt = new Date();
-    const demo = await seedDemoData(pgliteDatabase(client).db, { storage: new LocalDiskStorage(staging) });
+    const database = pgliteDatabase(client);
+    const storage = new LocalDiskStorage(staging);
+    const demo = await seedDemoData(database.db, { storage });
+    // The jobs' first rounds, as the first seconds after a start that seeded would run them — fan
+    // out and deliver the events the seeding recorded, release what is due, reconcile the pending
+    // sandbox payment (its key pairs made here, once): a start from this template finds them done
+    // and its first sign-in does not wait behind them (docs/adr/0018-demo-template.md § Start time).
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'silent',
+      UPLOAD_DIR: staging,
+    });
+    const app = await buildApp({ config, database, storage, webDist: null });
+    try {
+      // twice: the events the later rounds record (a stage released) are delivered by the second
+      await app.jobs.runFirstRounds();
+      await app.jobs.runFirstRounds();
+    } finally {
+      await app.close();
+    }
     await client.exec('checkpoint');
     const tar = await client.dumpDataDir('none');
     fs.mkdirSync(staging, { recursive: true });

@@ -197,6 +197,15 @@ export class Scheduler {
     for (const state of this.jobs.values()) this.arm(state);
   }
 
+  /**
+   * One round of each job that `start` gives a first round (every job but those on a calendar),
+   * one after another, without starting anything: what the first seconds after a start would do,
+   * done ahead (the demo template, docs/adr/0018-demo-template.md § Start time).
+   */
+  async runFirstRounds(): Promise<void> {
+    for (const state of this.jobs.values()) if (!state.job.cron) await this.run(state.job.name);
+  }
+
   /** Resolves once the timed jobs are scheduled (on the engine, or on timers when it failed). */
   async ready(): Promise<void> {
     await this.engine;

@@ -48,4 +48,38 @@ export const loginOtherPages = {
   setPasswordSuccess: '密码设置成功',
 } as const;
 
+/**
+ * The customer portal's pages under /customer (docs/product.md § Roles), by their titles.
+ * `app/customer-routes.tsx` draws them; `route-table.test.ts` holds the two alike, so the
+ * accessibility journey, which reads this table, checks every one.
+ */
+export const customerPages = {
+  projects: '我的项目',
+  publish: '发布项目',
+  project: '项目详情',
+  basicSetting: '基本资料',
+  securitySetting: '账号安全',
+  security_person: '实名认证',
+  bills: '收支明细',
+  message: '消息中心',
+  complaints: '我的投诉',
+  complaint: '投诉详情',
+  calendar: '项目日历',
+} as const;
+
+/** The operator console's pages under /admin, by their titles (`app/admin-routes.tsx`; the same test). */
+export const adminPages = {
+  login: '运营后台登录',
+  verify: '认证审核 - 运营后台',
+  projects: '项目审核 - 运营后台',
+  withdrawals: '提现审核 - 运营后台',
+  funds: '资金概览 - 运营后台',
+  members: '会员管理 - 运营后台',
+  audit: '操作日志 - 运营后台',
+  notices: '站外通知 - 运营后台',
+  filings: '报馆进度 - 运营后台',
+  admins: '管理员 - 运营后台',
+  complaints: '投诉处理 - 运营后台',
+} as const;
+
 export type MainPage = keyof typeof mainPages;
