@@ -22,6 +22,8 @@ import {
   loginOtherPages,
   mainPages,
   personCenterPages,
+  projectPages,
+  sharedMainPages,
 } from '../apps/web/src/app/route-table.ts';
 import { build, startServer } from './harness.mjs';
 
@@ -37,15 +39,6 @@ const TARGET = { mobile: 90, desktop: 98 };
 const A11Y_TARGET = 98;
 const JS_KB_TARGET = 250;
 const CLS_TARGET = 0.02;
-/** Supplier pages anyone may open (the public ones), and pages about one project. */
-const PUBLIC_MAIN = new Set(['about', 'help', 'show', 'noPage']);
-const PROJECT_PAGES = new Set([
-  'orderDetail',
-  'orderPrice',
-  'signContract',
-  'uploadContract',
-  'uploadReport',
-]);
 
 /** Every page of the route table, with who opens it; `{project}` and the like filled in below. */
 function routePages() {
@@ -54,15 +47,15 @@ function routePages() {
     { path: '/login/register', who: null },
     { path: '/login/forget', who: null },
     { path: '/admin/login', who: null },
-    ...[...PUBLIC_MAIN].map((p) => ({
+    ...[...sharedMainPages].map((p) => ({
       path: p === 'show' ? '/show?id=10000001' : `/${p}`,
       who: null,
       // opened from WeChat on phones
       ...(p === 'show' ? { target: { mobile: 95, desktop: 98 } } : {}),
     })),
     ...Object.keys(mainPages)
-      .filter((p) => !PUBLIC_MAIN.has(p))
-      .map((p) => ({ path: PROJECT_PAGES.has(p) ? `/${p}?id={project}` : `/${p}`, who: SUPPLIER })),
+      .filter((p) => !sharedMainPages.has(p))
+      .map((p) => ({ path: projectPages.has(p) ? `/${p}?id={project}` : `/${p}`, who: SUPPLIER })),
     ...Object.keys(personCenterPages).map((p) => ({
       path: p === 'complaint' ? '/personCenter/complaint?id={complaint}' : `/personCenter/${p}`,
       who: SUPPLIER,

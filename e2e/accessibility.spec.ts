@@ -12,19 +12,11 @@ import {
   loginOtherPages,
   mainPages,
   personCenterPages,
+  projectPages,
+  sharedMainPages,
 } from '../apps/web/src/app/route-table.ts';
 import { login } from './fixtures.ts';
 import { axeFindings, type Found, report } from './steps/axe.ts';
-
-/** Pages about one project: opened on a real one (a project in another state shows its own notice). */
-const PROJECT_PAGES = new Set([
-  'orderDetail',
-  'orderPrice',
-  'signContract',
-  'uploadContract',
-  'uploadReport',
-]);
-const PUBLIC_MAIN = new Set(['about', 'help', 'show', 'noPage']);
 
 /** A complaint of the signed-in member (the demo's, between the demo customer and supplier). */
 async function complaintId(page: Page): Promise<number> {
@@ -55,7 +47,7 @@ test('every public page is clean of WCAG 2.1 A/AA violations', { tag: '@layout' 
     '/login/register',
     '/login/forget',
     '/admin/login',
-    ...[...PUBLIC_MAIN].map((p) => (p === 'show' ? '/show?id=10000001' : `/${p}`)),
+    ...[...sharedMainPages].map((p) => (p === 'show' ? '/show?id=10000001' : `/${p}`)),
   ];
   for (const path of paths) found.push(...(await check(page, path)));
   expect(found, report(found)).toEqual([]);
@@ -75,8 +67,8 @@ test("every supplier's page is clean of WCAG 2.1 A/AA violations", { tag: '@layo
   const found: Found[] = [];
   const paths = [
     ...Object.keys(mainPages)
-      .filter((p) => !PUBLIC_MAIN.has(p))
-      .map((p) => (PROJECT_PAGES.has(p) ? `/${p}?id=${projectId}` : `/${p}`)),
+      .filter((p) => !sharedMainPages.has(p))
+      .map((p) => (projectPages.has(p) ? `/${p}?id=${projectId}` : `/${p}`)),
     ...Object.keys(personCenterPages).map((p) =>
       p === 'complaint' ? `/personCenter/complaint?id=${complaint}` : `/personCenter/${p}`,
     ),

@@ -1,5 +1,6 @@
 import type { CardType, LoginResult } from '@zl/shared';
 import { safeRedirect } from '../lib/navigation.ts';
+import { sharedMainPages } from './route-table.ts';
 
 /**
  * The guard of the main layout (docs/seed-map.md § Guard, with docs/product.md § Accounts and identity: the remembered mobile + the server's
@@ -64,13 +65,10 @@ export async function runAutologin(deps: AutologinDeps, requested = '/'): Promis
  */
 export type PageArea = 'supplier' | 'customer' | 'any';
 
-/** Main-layout pages every member may open (first path segment). */
-const SHARED_PAGES: ReadonlySet<string> = new Set(['about', 'help', 'noPage', 'show']);
-
 export function pageAreaOf(pathname: string): PageArea {
   const first = pathname.split('/').filter(Boolean)[0] ?? '';
   if (first === 'customer') return 'customer';
-  if (SHARED_PAGES.has(first)) return 'any';
+  if (sharedMainPages.has(first)) return 'any';
   return 'supplier';
 }
 

@@ -16,6 +16,18 @@ export const mainPages = {
   collect: '我的收藏',
 } as const;
 
+/** The main pages every member and visitor may open (`app/guard.ts`; the journeys and `bench:web` open them signed out). */
+export const sharedMainPages: ReadonlySet<string> = new Set(['about', 'help', 'noPage', 'show']);
+
+/** The main pages about one project, opened with `?id=` (the journeys and `bench:web` give them a real one). */
+export const projectPages: ReadonlySet<string> = new Set([
+  'orderDetail',
+  'orderPrice',
+  'signContract',
+  'uploadContract',
+  'uploadReport',
+]);
+
 export const personCenterPages = {
   defaultPage: '账户概览',
   basicSetting: '基本资料',
