@@ -469,7 +469,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }
     // A built file that is not there (a tab opened before a deploy asks for a chunk the new build
     // renamed) is a 404, never the page: the browser refuses HTML as a script either way, but a
-    // 404 says so to the logs, a proxy or a CDN, where a 200 of HTML hid it (docs/deploy.md).
+    // 404 says so to the logs, a proxy or a CDN, where a 200 of HTML hid it (docs/web.md § Compression).
     if (path.startsWith('/assets/')) {
       return reply
         .code(404)

@@ -208,10 +208,11 @@ export function isDataDirTar(tar: Uint8Array): boolean {
 /**
  * Writes the template's data directory into `dir` (absent or empty) with Node's own file calls:
  * PGlite then finds a database and resumes, as on any restart, instead of unpacking the archive
- * through its WebAssembly file system. The folders first, then the ≈1,400 files many at a time:
- * creating a file waits on the disk's journal, not on this process — one after another they took
- * ≈1.1 s on the CI machine's disk, side by side through libuv's thread pool ≈0.15 s
- * (docs/adr/0018-demo-template.md § Start time).
+ * through its WebAssembly file system. The folders first, then the ≈750 files many at a time
+ * through libuv's thread pool: creating a file waits on the disk, not on this process. On the CI
+ * machine's disk the template took 0.2–1.1 s written one after another and 0.5–1.35 s written
+ * side by side — the disk's state decided, not the way (docs/adr/0018-demo-template.md § Start
+ * time); fewer files is what shortened it.
  */
 export async function extractDataDir(tar: Uint8Array, dir: string): Promise<void> {
   const entries = tarEntries(tar);
