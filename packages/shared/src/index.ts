@@ -3,6 +3,7 @@ import './zod-locale.ts';
 export * from './api/envelope.ts';
 export * from './errors/catalogue.ts';
 export * from './user/user.schema.ts';
+export * from './user/user-constants.ts';
 
 /** Local storage key prefix of the web app (docs/seed-map.md § Browser storage: product-specific, value decided here). */
 export const STORAGE_PREFIX = 'zlgys_';
@@ -22,6 +23,7 @@ export * from './invoice/invoice.schema.ts';
 export * from './labels.ts';
 export * from './member/id-checks.ts';
 export * from './member/member.schema.ts';
+export * from './member/member-constants.ts';
 export * from './member/track-record.schema.ts';
 export * from './money.ts';
 export * from './notice/notice.schema.ts';
@@ -38,6 +40,7 @@ export * from './project/project-view.schema.ts';
 export * from './project/question.schema.ts';
 export * from './project/quote.schema.ts';
 export * from './project/search.schema.ts';
+export * from './project/search-sorts.ts';
 export * from './project/show-dates.ts';
 export * from './project/site.schema.ts';
 export * from './region/region.ts';

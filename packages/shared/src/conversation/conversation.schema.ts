@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fileIdSchema } from '../file/file.schema.ts';
 import { projectIdSchema } from '../project/search.schema.ts';
 import { labelledText, textSchema } from '../text/text.schema.ts';
-import { CARDNO_RE } from '../user/user.schema.ts';
+import { CARDNO_RE } from '../user/user-constants.ts';
 
 /**
  * The project conversation (会话, docs/conversation.md): one private thread per project between

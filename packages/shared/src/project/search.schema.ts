@@ -3,23 +3,9 @@ import { isValidRegion } from '../region/region.ts';
 import { textSchema } from '../text/text.schema.ts';
 import { keywordProblem } from './keyword-terms.ts';
 import { projectDetailSchema, projectSummarySchema } from './project-view.schema.ts';
+import { SEARCH_MAX_PAGE, SEARCH_SORTS } from './search-sorts.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Only the first pages may be asked by number; deeper pages follow `nextCursor` (keyset paging). */
-export const SEARCH_MAX_PAGE = 10;
-/** `total` is counted up to this (an exact count over a million rows costs most of a second). */
-export const SEARCH_COUNT_CAP = 1000;
-export const SEARCH_SORTS = ['newest', 'deadline', 'area', 'build'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-/** The order each sort uses when none is asked: newest first, the soonest deadline, the largest booth. */
-export const SEARCH_DEFAULT_ORDER: Record<SearchSort, 'asc' | 'desc'> = {
-  newest: 'desc',
-  deadline: 'asc',
-  area: 'desc',
-  /** by build-in start, the soonest first (docs/show-dates.md) */
-  build: 'asc',
-};
 
 export const projectIdSchema = z.strictObject({
   id: z.coerce

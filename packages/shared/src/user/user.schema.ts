@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { textSchema } from '../text/text.schema.ts';
-
-/** docs/product.md § Accounts and identity: one mobile number = one member account. */
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
-export const CARDNO_RE = /^\d{8}$/;
-
-export const CARD_TYPES = ['workshop', 'customer'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
-export const cardTypeLabels: Record<CardType, string> = {
-  workshop: '供应商（展览工厂 / 搭建商）',
-  customer: '参展商',
-};
-
-export const SMS_PURPOSES = ['regist', 'reset', 'bind'] as const;
-export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+import {
+  CARD_TYPES,
+  CARDNO_RE,
+  MOBILE_RE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SMS_PURPOSES,
+} from './user-constants.ts';
 
 export const mobileSchema = textSchema({
   error: '请输入手机号',
@@ -33,8 +27,6 @@ export const smsCodeSchema = textSchema({
   .min(1, { error: '请输入验证码' })
   .regex(/^\d{6}$/, { error: '验证码为 6 位数字' });
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 32;
 export const passwordSchema = textSchema({
   error: '请输入密码',
   max: PASSWORD_MAX,

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from '../text/text.schema.ts';
-import {
-  CARD_TYPES,
-  mobileSchema,
-  passwordSchema,
-  sessionMemberSchema,
-  smsCodeSchema,
-} from '../user/user.schema.ts';
+import { mobileSchema, passwordSchema, sessionMemberSchema, smsCodeSchema } from '../user/user.schema.ts';
+import { CARD_TYPES } from '../user/user-constants.ts';
 
 /** WeChat sign-in (网站应用微信登录, OAuth2 authorization code): docs/product.md § Accounts and identity. */
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FLOW } from './main-page.tsx';
+import { FLOW } from '../lib/flow.ts';
 import './home.css';
 
 export default function AboutPage() {

@@ -17,6 +17,7 @@ import { HomeProjects } from '../components/home-projects.tsx';
 import { HomeTodos } from '../components/home-todos.tsx';
 import './home.css';
 import { verificationOf, verifyPrompt } from '../../../lib/verification-state.ts';
+import { FLOW } from '../lib/flow.ts';
 
 const QUICK_LINKS = [
   { to: '/orderCenter', title: '项目大厅', icon: <AppstoreOutlined /> },
@@ -24,13 +25,6 @@ const QUICK_LINKS = [
   { to: '/message', title: '消息中心', icon: <BellOutlined /> },
   { to: '/personCenter/showRoomSetting', title: '展厅设置', icon: <ShopOutlined /> },
   { to: '/help', title: '帮助中心', icon: <QuestionCircleOutlined /> },
-];
-
-export const FLOW = [
-  { title: '找项目', text: '在项目大厅按类别、城市、面积筛选参展商发布的展台项目。' },
-  { title: '报价', text: '按七类需求清单逐项报价，中标前可随时修改。' },
-  { title: '签约施工', text: '中标后上传合同，预付款由平台托管后开始施工。' },
-  { title: '收款提现', text: '上传完工报告，验收通过后款项结算到账，可申请提现。' },
 ];
 
 function greeting(hour: number): string {
