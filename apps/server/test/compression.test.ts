@@ -59,6 +59,15 @@ describe('compression', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(`${SCRIPT}//gz-copy`);
 
+    // no document policy headers on built code (docs/web.md § Compression); what applies stays
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['last-modified']).toBeUndefined();
+    expect(br.headers['accept-ranges']).toBeUndefined();
+    expect(br.headers.etag).toBeTruthy();
+
     const plain = await get('/assets/app-abc123.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
@@ -72,6 +81,9 @@ describe('compression', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/text\/plain/);
     expect(missing.body).not.toContain('<!doctype');
+    // anything but a built script or style sheet keeps the document headers: the 404, the icon
+    expect(missing.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await get('/assets/gone-000.js?x=1')).headers['x-frame-options']).toBe('DENY');
     // a page path is still the page
     expect((await get('/orderCenter')).headers['content-type']).toMatch(/text\/html/);
     // a file beside the web folder is out of reach, however the way out is spelled
@@ -94,6 +106,7 @@ describe('compression', () => {
     const icon = await get('/favicon.svg');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(icon.headers['content-security-policy']).toContain("default-src 'self'");
     // an API call is still answered as one: the assets route never claims /api paths
     expect((await t.app.inject({ method: 'PUT', url: '/api/Member/homeInfo' })).statusCode).toBe(405);
   });
