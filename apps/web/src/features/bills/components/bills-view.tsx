@@ -52,7 +52,20 @@ function Memo({ b }: { b: BillItem }) {
  * suppliers (/personCenter/businessList) and customers (/customer/bills); `emptyHint` says how
  * money and 金币 get there for each.
  */
-export function BillsView({ audience, emptyHint }: { audience: BillsAudience; emptyHint: ReactNode }) {
+export function BillsView({
+  audience,
+  emptyHint,
+  after,
+}: {
+  audience: BillsAudience;
+  emptyHint: ReactNode;
+  /**
+   * What the page shows below the bills (the invoices), drawn once the first page of bills has
+   * come: drawn at once, it sat under an empty list and was pushed down as the rows arrived
+   * (docs/web.md § Page speed: layout shift).
+   */
+  after?: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const v = readBillsParams(params);
   const q = useBills(v);
@@ -210,6 +223,7 @@ export function BillsView({ audience, emptyHint }: { audience: BillsAudience; em
           }}
         />
       )}
+      {(q.data !== undefined || q.isError) && after}
     </div>
   );
 }

@@ -140,21 +140,26 @@ export default function CalendarPage() {
           }
         />
       )}
-      <Spin spinning={isPending}>
-        {view === 'month' ? (
-          <MonthView
-            weeks={weeks}
-            month={anchor.slice(0, 7)}
-            byDay={byDay}
-            conflicts={conflicts}
-            today={today}
-            compact={compact}
-            onOpenWeek={(d) => show({ view: 'week', date: d })}
-          />
-        ) : (
-          <WeekView days={week} byDay={byDay} conflicts={conflicts} today={today} list={compact} />
-        )}
-      </Spin>
+      {/* the grid comes with its events and the clash alert in one paint: drawn empty first, it
+          grew under the reader as they arrived (docs/web.md § Page speed: layout shift) */}
+      {isPending ? (
+        <div className="zl-cal-loading" role="status">
+          <Spin size="small" />
+          <span>日程加载中…</span>
+        </div>
+      ) : view === 'month' ? (
+        <MonthView
+          weeks={weeks}
+          month={anchor.slice(0, 7)}
+          byDay={byDay}
+          conflicts={conflicts}
+          today={today}
+          compact={compact}
+          onOpenWeek={(d) => show({ view: 'week', date: d })}
+        />
+      ) : (
+        <WeekView days={week} byDay={byDay} conflicts={conflicts} today={today} list={compact} />
+      )}
       {!isPending && !isError && events.length === 0 && (
         <p className="zl-cal-hint">
           {view === 'month' ? '本月' : '本周'}没有项目日程。
