@@ -1,5 +1,5 @@
-// Issue 10 item 5 as a person meets it: the demo supplier opens 收支明细, filters, sees the monthly
-// chart (ECharts fetched only on this page), downloads the CSV of the filter shown; the demo
+// 收支明细 as a person meets it: the demo supplier opens it, filters, sees the monthly chart (bars
+// the page draws as SVG, no chart library), downloads the CSV of the filter shown; the demo
 // customer has the same page in the customer portal.
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
@@ -20,19 +20,12 @@ async function shot(page: Page, name: string) {
 }
 
 test('the demo supplier reads, filters and exports 收支明细', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(r.url());
-  });
   await login(page, '13800000001', 'demo1234');
   await expect(page).toHaveURL(/\/mainPage$/);
-  // the supplier home draws its earnings with ECharts too (docs/home.md): once its chart is drawn
-  // (the chunk fetched), count from the next page load on
-  await expect(page.getByTestId('home-earnings-chart').locator('canvas')).toBeVisible();
-  scripts.length = 0;
+  // the supplier home draws its earnings with the same bars (docs/home.md)
+  await expect(page.getByTestId('home-earnings-chart').locator('svg')).toBeVisible();
   await page.goto('/personCenter/defaultPage');
   await expect(page.getByText('账户概览').first()).toBeVisible();
-  expect(scripts.filter((u) => /echarts/.test(u))).toEqual([]);
 
   await page.getByRole('menuitem', { name: '收支明细' }).click();
   await expect(page).toHaveURL(/\/personCenter\/businessList$/);
@@ -51,10 +44,12 @@ test('the demo supplier reads, filters and exports 收支明细', async ({ page 
   await expect(rows.first()).toContainText('+8 金币');
   await expect(rows.first()).toContainText('200 金币');
   await expect(rows.last()).toContainText('演示赠送');
-  // the chart: ECharts arrives with this page only, and draws on a canvas
-  await expect(page.locator('[data-testid="bills-chart"] canvas')).toBeVisible();
-  expect(scripts.some((u) => /echarts-setup/.test(u))).toBe(true);
-  await expect(page.getByText('近 12 个月收支')).toBeVisible();
+  // the chart: a month's figures under the pointer
+  const chart = page.getByTestId('bills-chart');
+  await expect(chart.locator('svg')).toBeVisible();
+  await chart.locator('svg > g').last().hover();
+  await expect(chart.locator('.zl-bar-tip')).toContainText('收入');
+  await expect(page.getByRole('heading', { name: '近 12 个月收支' })).toBeVisible();
   await page.getByText('金币', { exact: true }).first().click();
   await expect(page.locator('.zl-bills-chart-sum')).toContainText('合计收入');
   await shot(page, 'supplier-bills');
@@ -115,7 +110,7 @@ test('the demo customer has 收支明细 in the customer portal', async ({ page 
   await expect(page.getByRole('heading', { name: '收支明细' })).toBeVisible();
   // the demo prepayment held in escrow for the report awaiting acceptance (demo-report.ts, demo-complaint.ts)
   await expect(page.locator('.ant-table-tbody tr', { hasText: '预付款托管' }).first()).toBeVisible();
-  await expect(page.locator('[data-testid="bills-chart"] canvas')).toBeVisible();
+  await expect(page.locator('[data-testid="bills-chart"] svg')).toBeVisible();
   // customers quote nothing: no 金币 tab or chart
   await expect(page.getByRole('tab', { name: '金币' })).toHaveCount(0);
   await shot(page, 'customer-bills');

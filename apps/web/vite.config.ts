@@ -141,7 +141,6 @@ const trimAntdCss = {
 export const MOCKING_FILES = [
   'src/app/autologin.test.ts',
   'src/app/feedback-holder.test.tsx',
-  'src/features/home/pages/main-page.test.tsx',
   'src/features/order-center/components/filter-panel.test.tsx',
 ];
 

@@ -1,61 +1,13 @@
-import type { BillsMonthlyResult } from '@zl/shared';
 import Segmented from 'antd/es/segmented';
 import Skeleton from 'antd/es/skeleton';
-import { useEffect, useMemo, useState } from 'react';
-import { monthLabel, useEChart } from '../../../lib/use-echart.ts';
+import { useEffect, useState } from 'react';
+import { BarChart, monthLabel } from '../../../components/bar-chart.tsx';
 import { useMonthly } from '../api/bills.ts';
 import { formatBillAmount } from '../lib/bills-filter.ts';
 
 type Currency = 'CNY' | 'COIN';
 
-function chartOption(data: BillsMonthlyResult) {
-  const { currency, listItem } = data;
-  // drawn in 元 (the bars only); every number shown goes through formatBillAmount from integers
-  const scale = (n: number) => (currency === 'CNY' ? n / 100 : n);
-  return {
-    animationDuration: 300,
-    grid: { left: 8, right: 8, top: 36, bottom: 4, containLabel: true },
-    legend: { top: 0, right: 0, data: ['收入', '支出'] },
-    tooltip: {
-      trigger: 'axis',
-      axisPointer: { type: 'shadow' },
-      formatter: (params: Array<{ dataIndex: number }>) => {
-        const i = params[0]?.dataIndex ?? 0;
-        const row = listItem[i]!;
-        const [y, m] = row.month.split('-');
-        return `${y}年${Number(m)}月<br/>收入 ${formatBillAmount(currency, row.in)}<br/>支出 ${formatBillAmount(currency, row.out)}`;
-      },
-    },
-    xAxis: {
-      type: 'category',
-      data: listItem.map((r) => monthLabel(r.month)),
-      axisTick: { alignWithLabel: true },
-    },
-    yAxis: {
-      type: 'value',
-      axisLabel: { formatter: (v: number) => (currency === 'CNY' ? `¥${v}` : String(v)) },
-      minInterval: 1,
-    },
-    series: [
-      {
-        name: '收入',
-        type: 'bar',
-        data: listItem.map((r) => scale(r.in)),
-        itemStyle: { color: '#389e0d' },
-        barMaxWidth: 18,
-      },
-      {
-        name: '支出',
-        type: 'bar',
-        data: listItem.map((r) => scale(r.out)),
-        itemStyle: { color: '#cf1322' },
-        barMaxWidth: 18,
-      },
-    ],
-  };
-}
-
-/** 近 12 个月收支: bars of in and out per month; ECharts is fetched only when this mounts. */
+/** 近 12 个月收支: bars of in and out per month (components/bar-chart.tsx). */
 export function MonthlyChart({
   initialCurrency,
   currencies,
@@ -68,10 +20,11 @@ export function MonthlyChart({
   useEffect(() => setCurrency(initialCurrency), [initialCurrency]);
   const shown = currencies.includes(currency) ? currency : currencies[0]!;
   const q = useMonthly(shown);
-  const option = useMemo(() => (q.data ? chartOption(q.data) : null), [q.data]);
-  const { box, ready, failed } = useEChart(option);
+  const rows = q.data?.listItem ?? [];
+  // drawn in 元 (the bars only); every number shown goes through formatBillAmount from integers
+  const scale = (n: number) => (shown === 'CNY' ? n / 100 : n);
 
-  const totals = (q.data?.listItem ?? []).reduce((s, r) => ({ in: s.in + r.in, out: s.out + r.out }), {
+  const totals = rows.reduce((s, r) => ({ in: s.in + r.in, out: s.out + r.out }), {
     in: 0,
     out: 0,
   });
@@ -89,25 +42,47 @@ export function MonthlyChart({
           />
         )}
       </header>
-      {q.data && (
-        <p className="zl-bills-chart-sum">
-          合计收入 <b className="zl-bills-in">{formatBillAmount(shown, totals.in)}</b>
-          <span>
-            支出 <b className="zl-bills-out">{formatBillAmount(shown, totals.out)}</b>
-          </span>
-        </p>
-      )}
-      {failed ? (
-        <p className="zl-bills-chart-failed">图表加载失败，请刷新页面重试</p>
-      ) : (
-        <div className="zl-bills-chart-wrap">
-          <div className="zl-bills-chart-box" ref={box} data-testid="bills-chart" />
-          {(!ready || !q.data) && <Skeleton className="zl-bills-chart-wait" active paragraph={{ rows: 4 }} />}
-          {ready && q.data && totals.in + totals.out === 0 && (
-            <p className="zl-bills-chart-none">近 12 个月暂无收支</p>
-          )}
-        </div>
-      )}
+      {/* its line is held while the figures load, so the chart below does not move */}
+      <p className="zl-bills-chart-sum">
+        {q.data ? (
+          <>
+            合计收入 <b className="zl-bills-in">{formatBillAmount(shown, totals.in)}</b>
+            <span>
+              支出 <b className="zl-bills-out">{formatBillAmount(shown, totals.out)}</b>
+            </span>
+          </>
+        ) : (
+          '\u00a0'
+        )}
+      </p>
+      <div className="zl-bills-chart-wrap">
+        {q.data ? (
+          <BarChart
+            testId="bills-chart"
+            title={`近 12 个月收支（${shown === 'CNY' ? '人民币' : '金币'}）`}
+            labels={rows.map((r) => monthLabel(r.month))}
+            series={[
+              { name: '收入', color: '#389e0d', values: rows.map((r) => scale(r.in)) },
+              { name: '支出', color: '#cf1322', values: rows.map((r) => scale(r.out)) },
+            ]}
+            axisLabel={(v) => (shown === 'CNY' ? `¥${v}` : String(v))}
+            describe={(i) => {
+              const r = rows[i]!;
+              const [y, m] = r.month.split('-');
+              return [
+                `${y}年${Number(m)}月`,
+                `收入 ${formatBillAmount(shown, r.in)}`,
+                `支出 ${formatBillAmount(shown, r.out)}`,
+              ];
+            }}
+          />
+        ) : q.isError ? (
+          <p className="zl-bills-chart-failed">图表加载失败，请刷新页面重试</p>
+        ) : (
+          <Skeleton className="zl-bills-chart-wait" active paragraph={{ rows: 4 }} />
+        )}
+        {q.data && totals.in + totals.out === 0 && <p className="zl-bills-chart-none">近 12 个月暂无收支</p>}
+      </div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { HomeInfo } from '@zl/shared';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,12 +8,6 @@ import { useSession } from '../../../lib/session-store.ts';
 import { stubBrowser } from '../../../lib/test-env.ts';
 import { envelope, fakeFeedback, jsonResponse, mockFetch } from '../../../lib/test-utils.ts';
 import MainPage from './main-page.tsx';
-
-// ECharts itself is not what these tests are about: a chart that records what it was told to draw
-const setOption = vi.fn();
-vi.mock('../../../lib/echarts-setup.ts', () => ({
-  echarts: { init: () => ({ setOption, resize: vi.fn(), dispose: vi.fn() }) },
-}));
 
 const SLOW = { timeout: 15_000 };
 const months = (amounts: number[]) =>
@@ -73,7 +67,6 @@ function renderHome(home: HomeInfo) {
 beforeEach(() => {
   stubBrowser();
   fakeFeedback();
-  setOption.mockClear();
   useSession.setState({
     cardno: '10000001',
     member: { cardno: '10000001', cardtype: 'workshop', mobile: '13800000001', nickname: '鼎盛展览工厂' },
@@ -98,10 +91,13 @@ describe('the supplier home', () => {
     expect(screen.getByText('63%')).toBeTruthy();
     expect(screen.getByText('¥9,500.00')).toBeTruthy();
     expect(screen.getByText('¥21,400.00')).toBeTruthy();
-    // bars in 元, from the integer 分
-    await waitFor(() => expect(setOption).toHaveBeenCalled(), SLOW);
-    const option = setOption.mock.calls.at(-1)![0] as { series: Array<{ data: number[] }> };
-    expect(option.series[0]!.data.slice(-3)).toEqual([11_900, 0, 9_500]);
+    // the chart's months with their amounts, formatted from the integer 分
+    const chart = screen.getByTestId('home-earnings-chart');
+    expect(within(chart).getByRole('group', { name: /近 12 个月收入/ })).toBeTruthy();
+    const rows = within(chart).getAllByRole('row');
+    expect(rows).toHaveLength(12);
+    expect(rows.at(-1)!.textContent).toContain('收入 ¥9,500.00');
+    expect(rows.at(-3)!.textContent).toContain('收入 ¥11,900.00');
   });
 
   it('a new supplier gets empty states that say what to do, and the flow', async () => {
@@ -111,7 +107,7 @@ describe('the supplier home', () => {
     expect(screen.getByText('尚无定标结果')).toBeTruthy();
     expect(screen.getByText(/暂时没有竞标中的项目/)).toBeTruthy();
     expect(screen.getByText('接单流程')).toBeTruthy();
-    // no chart to draw: ECharts is not even loaded
-    expect(setOption).not.toHaveBeenCalled();
+    // no chart to draw
+    expect(screen.queryByTestId('home-earnings-chart')).toBeNull();
   });
 });
